@@ -237,3 +237,22 @@ def test_a_currency_named_around_the_number_is_refused_beside_no_compact_word(
     counts = tally.counts["named around"]
     assert counts["disagree"] == 0, tally.table(examples=True)
     assert counts["agree"] >= 30, tally.table(examples=True)
+
+
+def test_spanish_lists_change_y_and_o_by_icus_ascii_tests(mj_oracle: MjOracle) -> None:
+    """Spanish's "y" becomes "e" before i or hi (not hia nor hie) and "o" becomes "u" before
+    o, ho, 8, or 11 alone or before a space, ICU testing ASCII letters only: "a y İz" and
+    "a y ız" (flowctx wrote "e": Python folds İ and ı to i), "a o 11.5" and "a o 11,5"
+    (flowctx wrote "u")."""
+    r = random.Random(107)
+    words = ["İz", "ız", "Iz", "hIa", "HIE", "Hi", "hİ", "11", "11.5", "11 000", "11000", "11,5",
+             "11a", "8.5", "Oso", "HO", "hoy", "Ó", "hó", "11\u00a0000", "110", "hie"]  # fmt: skip
+    cases = []
+    for _ in range(110):
+        o = {"type": r.choice(["conjunction", "disjunction"]),
+             "style": r.choice(["long", "short", "narrow"])}  # fmt: skip
+        payload = {"l": r.choice(["es", "es-MX", "es-419"]), "o": o, "v": ["a", r.choice(words)]}
+        expr = "new Intl.ListFormat(payload.l, payload.o).format(payload.v)"
+        cases.append(("spanish lists", (expr, {"payload": payload})))
+    tally = judge(mj_oracle, cases)
+    assert tally.counts["spanish lists"]["agree"] == len(cases), tally.table(examples=True)

@@ -14,8 +14,10 @@ from flowctx_core.expressions.js.intl.options import IntlObject, coerce_options,
 from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction
 
 SERVICE: Final = "Intl.ListFormat"
-_TO_E: Final = re.compile(r"(?i:i|hi(?![ae]))")
-_TO_U: Final = re.compile(r"(?i:o|ho|8|11(?!\d))")
+# ICU's tests of the next word, in ASCII only (İz and ız keep "y"): i, or hi but not hia nor
+# hie; o, ho, 8, or 11 alone or before a space (11 000, not 11.000 nor 11,5)
+_TO_E: Final = re.compile(r"[iI]|[hH][iI](?![aAeE])")
+_TO_U: Final = re.compile(r"[oO]|[hH][oO]|8|11(?= |\Z)")
 _HEBREW: Final = re.compile(r"[\u05d0-\u05ea]")
 
 
