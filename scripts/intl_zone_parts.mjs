@@ -29,9 +29,6 @@ const askedWith = (tag, { hc, ...opts }) => [hc ? `${tag}-u-hc-${hc}` : tag, opt
 const BASE = [];
 for (const hour of [undefined, "2-digit", "numeric"]) for (const minute of [undefined, "2-digit", "numeric"])
   for (const second of [undefined, "2-digit", "numeric"]) {
-    // an hour and a second without the minute: ICU appends the second with its field's name
-    // (and the fraction by the count of its digits): left out, refused
-    if (hour && second && !minute) continue;
     const o = {};
     if (hour) o.hour = hour;
     if (minute) o.minute = minute;
@@ -39,16 +36,19 @@ for (const hour of [undefined, "2-digit", "numeric"]) for (const minute of [unde
     for (const c of (hour ? CYCLES : [{}])) BASE.push({ ...o, ...c });
   }
 // a zone in each style (ICU's generator matches the generic ones to patterns of their own), any
-// count of digits as 3 (the key says *)
+// count of digits as 3 (the key says *), and one or two digits where ICU's pattern for them is not
+// that of three with fewer digits (its generator matches a fraction by the count of its digits: an
+// hour and a second without the minute, a 2-digit second, are appended each their way; the key
+// says the count)
 const STYLES = ["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"];
 const EXTRA = [{ fractionalSecondDigits: 3 }, ...STYLES.flatMap((timeZoneName) => [{ timeZoneName }, { timeZoneName, fractionalSecondDigits: 3 }])];
 // and the flexible day periods (pattern letter B), in each width, with no zone nor fraction
 const PERIODS = ["narrow", "short", "long"].map((dayPeriod) => ({ dayPeriod }));
-// (a weekday alone with a time, an era alone with a time: patterns of their own, refused;
-// hours and fractional seconds without minutes: ICU appends them by the count of digits, refused)
-const SETS = BASE.flatMap((o) => [...EXTRA, ...PERIODS].map((e) => ({ ...o, ...e })))
-  .filter((o) => !(o.hour && !o.minute && o.fractionalSecondDigits));
+// (a weekday alone with a time, an era alone with a time: patterns of their own, refused)
+const SETS = BASE.flatMap((o) => [...EXTRA, ...PERIODS].map((e) => ({ ...o, ...e })));
 const keyOf = (o) => skeletonKey(o).replace(/fractionalSecondDigits=\d/, "fractionalSecondDigits=*");
+// a set's key with its count of digits (a row of its own where it is not the three digits' row)
+const digitKeyOf = (o) => skeletonKey(o);
 // the offsets each GMT form is measured at: [zone, instant]
 const OFFSETS = { p_h: ["Etc/GMT-5", 0], n_h: ["Etc/GMT+5", 0], p_hm: ["Asia/Kolkata", 0], n_hm: ["Pacific/Marquesas", 0],
   p_hms: ["Asia/Kolkata", -4e12], n_hms: ["America/New_York", -3e12], zero: ["Africa/Abidjan", 1e12] };
@@ -89,9 +89,26 @@ function partsOf(tag) {
     const fix = (tpl) => tpl.map((p) => (Array.isArray(p) && p[0] === "fractionalSecond" ? ["fractionalSecond", "t"] : p));
     return { ...row, t: fix(row.t), tm: row.tm ? row.tm.map(fix) : null };
   };
+  // the row of a count of digits with the count V8 resolves (read from the pattern's S, a word's
+  // too: de's 'Sekunde'), and what flowctx makes of the three digits' row for it: the same pattern,
+  // the option's count where the pattern shows the fraction
+  const withDigits = (asked, opts, d) => {
+    const row = fixFraction(skeletonRow(asked, { ...opts, fractionalSecondDigits: d }, digits));
+    const resolved = new Intl.DateTimeFormat(asked, { timeZone: "UTC", ...opts, fractionalSecondDigits: d })
+      .resolvedOptions().fractionalSecondDigits;
+    return resolved === undefined ? row : { ...row, r: { ...row.r, fractionalSecondDigits: resolved } };
+  };
+  const asFewer = (row, d) => (row.t.some((p) => Array.isArray(p) && p[0] === "fractionalSecond")
+    ? { ...row, r: { ...row.r, fractionalSecondDigits: d } } : row);
   for (const set of SETS) {
     const [asked, opts] = askedWith(tag, set);
-    rows[keyOf(set)] = fixFraction(skeletonRow(asked, opts, digits));
+    const three = fixFraction(skeletonRow(asked, opts, digits));
+    rows[keyOf(set)] = three;
+    if (!set.fractionalSecondDigits) continue;
+    for (const d of [1, 2, 3]) {
+      const own = withDigits(asked, opts, d);
+      if (JSON.stringify(own) !== JSON.stringify(asFewer(three, d))) rows[digitKeyOf({ ...set, fractionalSecondDigits: d })] = own;
+    }
   }
   return { rows, gmt, utc, noon, digits };
 }
@@ -144,11 +161,17 @@ const DATES = [{}, { year: "numeric", month: "numeric", day: "numeric" }, { year
   { year: "numeric", month: "2-digit", day: "2-digit" }, { month: "long" }, { year: "numeric" },
   { day: "2-digit" }, { year: "numeric", month: "short" }, { weekday: "short", day: "numeric" }];
 const ZONES = ["UTC", "Asia/Kolkata", "America/New_York", "Europe/Berlin", "Asia/Tokyo", "Pacific/Chatham", "America/St_Johns"];
+// and in every locale alike, hours of each cycle with an offset, beside a date and alone: a
+// pattern may write the zone in another width than asked (el's 24-hour times: GMT-05:00)
+const FIXED = [];
+for (const timeZoneName of ["shortOffset", "longOffset"]) for (const date of [{}, { year: "numeric", month: "numeric", day: "numeric" }])
+  for (const c of [{ hour12: false }, { hour12: true }, { hourCycle: "h23" }]) FIXED.push([date, { hour: "numeric", minute: "numeric", ...c, timeZoneName }]);
 function check(tag, m, n = 60) {
   let failed = 0;
-  for (let i = 0; i < n; i++) {
-    const date = pick(DATES), time = pick(SETS), zone = pick(ZONES);
-    const style = zone === "UTC" ? time.timeZoneName : pick(["shortOffset", "longOffset"]);
+  for (let i = 0; i < n + FIXED.length; i++) {
+    const fixed = i >= n ? FIXED[i - n] : null;
+    const [date, time, zone] = fixed ? [...fixed, "America/New_York"] : [pick(DATES), pick(SETS), pick(ZONES)];
+    const style = fixed ? time.timeZoneName : zone === "UTC" ? time.timeZoneName : pick(["shortOffset", "longOffset"]);
     const fsd = 1 + rnd(3);
     // a date with a second but no minute: ICU appends the second with its field's name (refused)
     if (Object.keys(date).length && time.second && !time.minute) continue;
@@ -161,7 +184,9 @@ function check(tag, m, n = 60) {
     const [asked, own] = askedWith(tag, opts);
     try { f = new Intl.DateTimeFormat(asked, { timeZone: zone, ...own }); } catch { continue; }
     const expected = f.formatToParts(t).map((p) => p.value).join("");
-    let row = m.rows[keyOf(opts.timeZoneName ? { ...time, timeZoneName: opts.timeZoneName } : time)];
+    const zoned = opts.timeZoneName ? { ...time, timeZoneName: opts.timeZoneName } : time;
+    const digitKey = "fractionalSecondDigits" in zoned ? digitKeyOf({ ...zoned, fractionalSecondDigits: fsd }) : null;
+    let row = (digitKey && m.rows[digitKey]) || m.rows[keyOf(zoned)];
     // a zone alone is measured with the date V8 adds to it: beside a date, its pattern is the name
     const alone = !["hour", "minute", "second", "fractionalSecondDigits"].some((k) => k in time);
     if (alone && Object.keys(date).length) {

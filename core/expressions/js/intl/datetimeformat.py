@@ -141,7 +141,7 @@ class DateTimeFormat(IntlObject):
         if sk is not None and sk.get("read"):  # read from the composed pattern, as V8 does
             for k, v in sk["r"].items():
                 if k == "fractionalSecondDigits":  # its words' S and the fraction's own
-                    v = min(v + (o["fsd"] or 0), 3)
+                    v = min(v + ((o["fsd"] or 0) if sk.get("fs", True) else 0), 3)
                     if not v:
                         continue
                 out[k] = v
@@ -154,8 +154,10 @@ class DateTimeFormat(IntlObject):
             if o.get("hourCycle") and "hourCycle" in out:
                 out["hourCycle"] = o["hourCycle"]
                 out["hour12"] = o["hourCycle"] in ("h11", "h12")
-            if o.get("fsd") is not None and any(p[0] == "fractionalSecond" for p in sk["t"]):
-                # (V8 reads the digits from the pattern: es-BZ's has none beside a zone)
+            shown = any(p[0] == "fractionalSecond" for p in sk["t"])
+            if o.get("fsd") is not None and shown and not sk.get("fixed"):
+                # (V8 reads the digits from the pattern: es-BZ's has none beside a zone; a row
+                # of its own count of digits has the count V8 read measured)
                 out["fractionalSecondDigits"] = o["fsd"]
             if o.get("zoneStyle") is not None:
                 out["timeZoneName"] = o["zoneStyle"]
@@ -832,13 +834,7 @@ def construct(
             names = tuple(f"{n}={v}" for n, v in pairs)
         key = ",".join(names)
     options_["rangeKey"] = None if "hc" in kept else key
-    time_fields = {n for n in fields if n not in _DATE_PART}
-    if fsd not in (UNDEFINED, 3) and "minute" not in fields and len(time_fields) > 1:
-        # ICU appends a fraction without its minute by the count of its digits (the tables
-        # measure three)
-        skeleton = None
-    else:
-        skeleton = _skeleton(locale, key, other)
+    skeleton = _skeleton(locale, key, other, None if fsd is UNDEFINED else int(fsd))
     refused = None
     if skeleton is None:
         refused = (
@@ -852,17 +848,20 @@ def _calendar_times() -> frozenset[str]:
     return frozenset(table("calendarTimesOwn"))
 
 
-def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, Any] | None:
+def _skeleton(
+    locale: str, key: str, calendar: str | None = None, digits: int | None = None
+) -> dict[str, Any] | None:
     """The pattern, names and resolved options node has for one option set in a locale, in
     its own Gregorian calendar (None) or in another calendar: measured for the set itself, or
-    composed from its date's and its time's as ICU's pattern generator composes them."""
+    composed from its date's and its time's as ICU's pattern generator composes them (with
+    ``digits`` fractional seconds, where the set asks for them)."""
     special = any(f"{n}=" in key for n in _SPECIAL)
     if calendar is not None:
         # a set of components from its calendar's own file first (tables/calendars, with the
         # styles of every calendar, is read only where that has none)
         if "Style" not in key:
             found = None if special else _part(locale, key, calendar)
-            found = found or _composed(locale, key, calendar)
+            found = found or _composed(locale, key, calendar, digits)
             if found is not None:
                 return found
         if special:
@@ -871,10 +870,10 @@ def _skeleton(locale: str, key: str, calendar: str | None = None) -> dict[str, A
             names = {n for n, _ in time}
             if names & _DATE_PART or not names & {"hour", "minute", "second"}:
                 return None
-            return _time_part(locale, time, calendar)
+            return _time_part(locale, time, calendar, digits)
         return _row("calendarSkeletons", calendar, locale, key)
     if special:
-        return _zone_skeleton(locale, key)
+        return _zone_skeleton(locale, key, digits)
     found = _row("skeletons", None, locale, key)
     if found is not None or _parts_left_out(locale):
         return found
@@ -886,7 +885,9 @@ _SPECIAL: Final = ("timeZoneName", "fractionalSecondDigits", "dayPeriod")
 _CYCLE_KEYS: Final = frozenset(("hour12", "hourCycle", "hc"))
 
 
-def _composed(locale: str, key: str, calendar: str | None) -> dict[str, Any] | None:
+def _composed(
+    locale: str, key: str, calendar: str | None, digits: int | None = None
+) -> dict[str, Any] | None:
     """A set of date and time components that node has no pattern of its own for, as ICU's
     pattern generator builds it: the date's pattern and the time's (each the generator's own
     for its fields alone, measured) joined by the locale's date-and-time pattern that the
@@ -912,7 +913,7 @@ def _composed(locale: str, key: str, calendar: str | None) -> dict[str, Any] | N
     ):
         return None
     d = _date_part(locale, date, calendar)
-    t = _time_part(locale, time, calendar)
+    t = _time_part(locale, time, calendar, digits)
     joins = inherited(
         table("dateJoins") if calendar is None else table("calendarJoins").get(calendar, {}),
         locale,
@@ -924,11 +925,13 @@ def _composed(locale: str, key: str, calendar: str | None) -> dict[str, Any] | N
     # the whole pattern as V8 reads it; where a part's letters are not known (a month alone
     # is L or M) and the reading depends on them, refused
     readings = set()
+    # (a time's row of its own count of digits may not show the fraction: hi's hour and second)
+    shown = any(isinstance(p, list) and p[0] == "fractionalSecond" for p in t["t"])
     for date_pattern in variants(d["t"], asked, d["r"]):
         for time_pattern in variants(t["t"], asked, t["r"]):
             pattern = "".join(_joined(join, [date_pattern], [time_pattern]))
             # the S a word has beside the fraction's own (de's 'Sekunde')
-            words = fraction_digits(pattern) - ("fractionalSecondDigits" in asked)
+            words = fraction_digits(pattern) - shown
             readings.add((tuple(read(pattern).items()), words))
     if len(readings) != 1:
         return None
@@ -944,7 +947,7 @@ def _composed(locale: str, key: str, calendar: str | None) -> dict[str, Any] | N
         "t": _joined(join, d["t"], t["t"]),
         "tm": None if d["tm"] is None else [_joined(join, x, t["t"]) for x in d["tm"]],
         "m": d["m"], "w": d["w"], "dp": t["dp"], "r": resolved, "e": d["e"], "z": None,
-        "yn": d.get("yn"), "dn": d.get("dn"),
+        "yn": d.get("yn"), "dn": d.get("dn"), "fs": shown,
     }  # fmt: skip
 
 
@@ -971,7 +974,9 @@ def _own_calendar(locale: str) -> str:
     return str((inherited(table("dates"), locale) or table("dates")["en"])["cal"])
 
 
-def _time_part(locale: str, time: list[Any], calendar: str | None) -> dict[str, Any] | None:
+def _time_part(
+    locale: str, time: list[Any], calendar: str | None, digits: int | None = None
+) -> dict[str, Any] | None:
     """The pattern of a set's time fields alone: tables/dateparts' hours, minutes and seconds,
     tables/zoneparts' with a zone's name, fractional seconds or a day period (in another
     calendar, where the calendar writes the locale's Gregorian hours, else tables/calendarzones'
@@ -980,11 +985,6 @@ def _time_part(locale: str, time: list[Any], calendar: str | None) -> dict[str, 
     names = {n for n, _ in time} - _CYCLE_KEYS
     if not names & set(_SPECIAL):
         return _part(locale, key, calendar)
-    lone_fraction = "fractionalSecondDigits" in names and "minute" not in names
-    if lone_fraction and names != {"fractionalSecondDigits"}:
-        # (ICU appends a fraction without its minute by the count of its digits, and
-        # tables/zoneparts measures three)
-        return None
     if calendar is not None and _own_calendar(locale) != "gregory":
         return None
     if _parts_left_out(locale) or _left_out(locale, table("zonePartsRefused")):
@@ -997,7 +997,7 @@ def _time_part(locale: str, time: list[Any], calendar: str | None) -> dict[str, 
         own = _calendar_zone(calendar, locale, key)
         if own is not _GREGORIAN:
             return own
-    t = _row("zoneParts", None, locale, key)
+    t = _zone_row(locale, key, digits)
     if t is not None and names in _ALONE[:2]:
         # measured with the date V8 adds to a zone or a day period alone: the field itself
         field = next(iter(names))
@@ -1106,15 +1106,29 @@ def _measured_in(calendar: str, locale: str) -> bool:
         tag = tag.rsplit("-", 1)[0]
 
 
-def _zone_skeleton(locale: str, key: str) -> dict[str, Any] | None:
+def _zone_skeleton(locale: str, key: str, digits: int | None) -> dict[str, Any] | None:
     """A set with a zone's name, fractional seconds or a day period: ICU's generator takes
     them as time fields, so a time alone is its row of tables/zoneparts, a date with a time
     their composition as any other's."""
     pairs = [p.split("=", 1) for p in key.split(",")]
     if any(n in _DATE_PART for n, _ in pairs):
-        return _composed(locale, key, None)
+        return _composed(locale, key, None, digits)
     if _parts_left_out(locale) or _left_out(locale, table("zonePartsRefused")):
         return None
+    return _zone_row(locale, key, digits)
+
+
+def _zone_row(locale: str, key: str, digits: int | None) -> dict[str, Any] | None:
+    """tables/zoneparts' row of a set of time fields: with fractional seconds, the row of
+    their own count of digits where ICU's pattern for it is not the three digits' with fewer
+    (its generator matches a fraction by its count of digits: an hour and a second without
+    the minute, a 2-digit second, each its way), with the count V8 reads from it measured
+    ("fixed"); else the set's."""
+    if digits is not None and "fractionalSecondDigits=*" in key:
+        own = key.replace("fractionalSecondDigits=*", f"fractionalSecondDigits={digits}")
+        found = _row("zoneParts", None, locale, own)
+        if found is not None:
+            return {**found, "fixed": True}
     return _row("zoneParts", None, locale, key)
 
 
