@@ -582,8 +582,7 @@ class NumberFormat(IntlObject):
         beside a compact word, en-AT's are its language's (21K euros), and a name without the
         symbol it holds has its language's plain space (pt-CV's 1 mil euros)."""
         base = self.o["base"]
-        around = inherited(table("currencyNamesAround"), base) or ()
-        if self.o["currency"] in around and not compact_word:
+        if self._named_around() and not compact_word:
             # tr's ₺1,00 Türk lirası, en-150's € 1,00 euros: as below, for one currency (beside
             # a compact word its name alone, 1,2 B Türk lirası)
             raise Unsupported(
@@ -618,6 +617,12 @@ class NumberFormat(IntlObject):
             name = name[1:] if name[:1] in (" ", "\xa0") else name
         return name
 
+    def _named_around(self) -> bool:
+        """Whether the locale writes this currency's name with its symbol before the number
+        where its other names have none (tr's TRY: tables/currencynames)."""
+        around = inherited(table("currencyNamesAround"), self.o["base"]) or ()
+        return self.o["currency"] in around
+
     def _holds_symbol(self) -> bool:
         """Whether the locale's name of the currency holds its symbol: pt-CV's 1 € euro, or
         en-AT's, whose name patterns write the symbol too and whose table holds symbol and
@@ -627,9 +632,7 @@ class NumberFormat(IntlObject):
         raw = _inherited_key(table("currencyNamePatterns"), self.o["base"], "other")
         joined = raw is not None and raw[0].count(2) > 1
         # (tr's Türk lirası alike, for its one currency: ₺Türk lirası in the table)
-        joined = joined or self.o["currency"] in (
-            inherited(table("currencyNamesAround"), self.o["base"]) or ()
-        )
+        joined = joined or self._named_around()
         after = name[len(symbol) : len(symbol) + 1]
         return name.startswith(symbol) and (joined or after in (" ", "\xa0"))
 
