@@ -43,6 +43,7 @@ _FILES: Final = {
     "collationRanks": "collations", "units": "units", "ranges": "ranges",
     "zoneNames": "zones", "zoneOffsets": "zones", "zoneSpellings": "zones",
     "dateRanges": "dateranges", "dateRangesAborted": "dateranges",
+    "dateIntervals": "dateintervals", "dateIntervalsAborted": "dateintervals",
     "rangeFallbacks": "rangefallbacks", "rangeFallbacksRefused": "rangefallbacks",
     "calendarTimesOwn": "calendartimes",
     "zoneNameZones": "zonenames", "zoneNameTimeStyles": "zonenames",

@@ -23,7 +23,7 @@ import re
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl import calendars, zonenames, zones
+from flowctx_core.expressions.js.intl import calendars, intervals, zonenames, zones
 from flowctx_core.expressions.js.intl.data import calendar_parts, inherited, table
 from flowctx_core.expressions.js.intl.locales import (
     CALENDAR_ALIASES,
@@ -258,7 +258,8 @@ class DateTimeFormat(IntlObject):
         """``formatRange`` / ``formatRangeToParts``: V8's errors, and ICU's answer where the
         two dates agree down to the pattern's smallest field (one date's text, every part
         "shared"), by ICU's interval pattern where measured (``_interval``) or its fallback
-        (``_fallback``); other intervals of two texts are refused."""
+        (``_fallback``), else as ICU's DateIntervalFormat builds it (``intervals``), which
+        refuses what it does not know."""
         if start is UNDEFINED or end is UNDEFINED:
             raise JsError("Invalid time value")
         x, y = to_number(start), to_number(end)
@@ -271,14 +272,15 @@ class DateTimeFormat(IntlObject):
             interval = self._interval(differing)
             if interval is None:
                 fallback = self._fallback(differing, x, y)
+                if fallback is None:  # ICU's DateIntervalFormat, built (``intervals``)
+                    fallback = intervals.range_parts(self, x, y, differing)
                 if fallback is not None:
                     if method == "formatRange":
                         return "".join(v for _, v, _ in fallback)
                     return [{"type": k, "value": v, "source": s} for k, v, s in fallback]
-                raise Unsupported(
-                    f"flowctx does not reproduce {method} of two dates the pattern tells apart "
-                    "with this set of options (ICU's interval patterns)"
-                )
+                if method == "formatRange":  # (no field written twice: V8's own pattern)
+                    return self.format(x)
+                return [{"type": k, "value": v, "source": "shared"} for k, v in self.parts(x)]
             template, periods = interval
             pieces = [p if not (self.skeleton is None and p == ["dayPeriod", "t"]) else ["a", 0]
                       for p, _ in template]  # fmt: skip
@@ -395,6 +397,11 @@ class DateTimeFormat(IntlObject):
             if "-" not in tag:
                 return None
             tag = tag.rsplit("-", 1)[0]
+        base = self.o["locale"].split("-u-")[0]
+        if base not in _own_patterns() and intervals.own_below(base, tag):
+            # (a regional locale scripts/intl_date_ranges.mjs did not measure whose interval
+            # patterns are not its parent's, tables/dateintervals: fr-CD's "y – y")
+            return None
         at = levels.get(str(level), -1)
         if at < 0:
             return None
