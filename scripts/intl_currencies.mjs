@@ -99,14 +99,14 @@ for (const tag of locales) {
     if (p.type !== "literal" || !/^[\u200e\u200f\u061c]+$/.test(p.value)) break;
     plainMarks += p.value;
   }
-  // the marks a plain symbol has right before it (he's U+200F)
-  const openingOf = (o) => {
-    const parts = new Intl.NumberFormat(tag, { style: "currency", currency: "XXX", ...o }).formatToParts(1);
+  // the marks right before a currency's part (a plain symbol's: he's U+200F)
+  const openingOf = (currency, o) => {
+    const parts = new Intl.NumberFormat(tag, { style: "currency", currency, ...o }).formatToParts(1);
     const at = parts.findIndex((p) => p.type === "currency");
     const before = at > 0 && parts[at - 1].type === "literal" ? parts[at - 1].value : "";
     return (before.match(/[\u200e\u200f\u061c]+$/) || [""])[0];
   };
-  const [plainOpening, plainOpeningNarrow] = [openingOf({}), openingOf({ currencyDisplay: "narrowSymbol" })];
+  const [plainOpening, plainOpeningNarrow] = [openingOf("XXX", {}), openingOf("XXX", { currencyDisplay: "narrowSymbol" })];
   for (const c of codes) {
     const part = (o, x) => new Intl.NumberFormat(tag, { style: "currency", currency: c, ...o }).formatToParts(x)
       .filter((p) => p.type === "currency").map((p) => p.value).join("");
@@ -124,17 +124,11 @@ for (const tag of locales) {
       }
       return out;
     };
-    // and its own opening mark (he's U+200E before CN¥), left out of the part alike: the marks
-    // right before it that a plain symbol has not
-    const opening = (o) => {
-      const parts = new Intl.NumberFormat(tag, { style: "currency", currency: c, ...o }).formatToParts(1);
-      const at = parts.findIndex((p) => p.type === "currency");
-      const before = at > 0 && parts[at - 1].type === "literal" ? parts[at - 1].value : "";
-      return (before.match(/[\u200e\u200f\u061c]+$/) || [""])[0];
-    };
     const row = [s === c ? 0 : s, n === s ? 0 : n];
     const [ms, mn] = [marks({}), marks({ currencyDisplay: "narrowSymbol" })];
-    const [os, on] = [opening({}), opening({ currencyDisplay: "narrowSymbol" })];
+    // and its own opening mark (he's U+200E before CN¥), left out of the part alike: the marks
+    // right before it that a plain symbol has not
+    const [os, on] = [openingOf(c, {}), openingOf(c, { currencyDisplay: "narrowSymbol" })];
     const own = (m, plain) => (m.length > plain.length && m.startsWith(plain) ? m.slice(plain.length) : "");
     const [osOwn, onOwn] = [own(os, plainOpening), own(on, plainOpeningNarrow)];
     if (ms || mn || osOwn || onOwn) row.push(ms.slice(plainMarks.length), mn.slice(plainMarks.length));
