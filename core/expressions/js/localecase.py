@@ -27,14 +27,6 @@ _TAG: Final = re.compile(
     r"(?:-[0-9a-wyz](?:-[a-z0-9]{2,8})+)*(?:-x(?:-[a-z0-9]{1,8})+)?\Z",
     re.I,
 )
-#: the language codes ICU canonicalises to another (three-letter and deprecated ones)
-ALIASES: Final = {
-    "tur": "tr", "aze": "az", "lit": "lt", "ell": "el", "gre": "el", "deu": "de", "ger": "de",
-    "fra": "fr", "fre": "fr", "spa": "es", "eng": "en", "rus": "ru", "jpn": "ja", "zho": "zh",
-    "chi": "zh", "ara": "ar", "por": "pt", "ita": "it", "nld": "nl", "dut": "nl", "pol": "pl",
-    "swe": "sv", "fin": "fi", "hin": "hi", "kor": "ko", "iw": "he", "in": "id", "ji": "yi",
-    "jw": "jv", "mo": "ro",
-}  # fmt: skip
 
 # Soft_Dotted (Unicode 17, as node 20 has it): the letters whose dot a combining dot repeats
 _SOFT_DOTTED: Final = re.compile(
@@ -59,9 +51,9 @@ def first_locale(locales: Any) -> str | None:
 
 
 def language_of(tag: str) -> str:
-    """The language subtag of a valid tag, as ICU canonicalises the aliases it has."""
-    first = tag.split("-", 1)[0].lower()
-    return ALIASES.get(first, first)
+    """The language subtag of a tag ``first_locale`` gave: canonical already, its alias
+    replaced as ICU replaces it (tur is tr, azj az: tables/aliases)."""
+    return tag.split("-", 1)[0].lower()
 
 
 def _language(locales: Any) -> str:
