@@ -256,3 +256,35 @@ def test_spanish_lists_change_y_and_o_by_icus_ascii_tests(mj_oracle: MjOracle) -
         cases.append(("spanish lists", (expr, {"payload": payload})))
     tally = judge(mj_oracle, cases)
     assert tally.counts["spanish lists"]["agree"] == len(cases), tally.table(examples=True)
+
+
+def test_an_appended_field_is_named_as_the_locale_names_it(mj_oracle: MjOracle) -> None:
+    """ICU appends a field its pattern lacks with the locale's own name for it: sw-CD's
+    "20 ├Muda wa siku: usiku┤", where flowctx read sw's rows and wrote sw's "├AM/PM: "; the
+    options V8 reads back from those words (M, d, k, s) are refused, not taken from sw's."""
+    r = random.Random(113)
+    fields = {"era": ["short", "narrow"], "weekday": ["long", "short"], "year": ["numeric"],
+              "month": ["long", "numeric"], "day": ["numeric"], "hour": ["numeric"],
+              "minute": ["2-digit"], "second": ["numeric"],
+              "timeZoneName": ["short", "long"]}  # fmt: skip
+    dtf = "new Intl.DateTimeFormat(payload.l, payload.o)"
+    cases = []
+    for _ in range(90):
+        o = {"dayPeriod": r.choice(["narrow", "short", "long"])}
+        o.update({k: r.choice(fields[k]) for k in r.sample(list(fields), r.choice([1, 1, 2]))})
+        expr = r.choice(
+            [f"{dtf}.format(payload.t)", f"JSON.stringify({dtf}.formatToParts(payload.t))"]
+        )
+        payload = {"l": r.choice(["sw-CD", "sw-CD", "sw", "sw-KE"]), "o": o,
+                   "t": 1700000000000 + r.randrange(10**11)}  # fmt: skip
+        cases.append(("appended names", (expr, {"payload": payload})))
+    for o in (
+        {"dayPeriod": "short", "second": "numeric"},
+        {"minute": "2-digit", "dayPeriod": "long"},
+    ):
+        expr = f"JSON.stringify({dtf}.resolvedOptions())"
+        cases.append(("appended names", (expr, {"payload": {"l": "sw-CD", "o": o}})))
+    tally = judge(mj_oracle, cases)
+    counts = tally.counts["appended names"]
+    assert counts["disagree"] == 0, tally.table(examples=True)
+    assert counts["agree"] >= 60, tally.table(examples=True)

@@ -23,7 +23,7 @@ import re
 from typing import Any, Final
 
 from flowctx_core.expressions.js.common import Unsupported
-from flowctx_core.expressions.js.intl import calendars, intervals, zonenames, zones
+from flowctx_core.expressions.js.intl import calendars, displaynames, intervals, zonenames, zones
 from flowctx_core.expressions.js.intl.data import calendar_parts, inherited, table
 from flowctx_core.expressions.js.intl.locales import (
     CALENDAR_ALIASES,
@@ -123,10 +123,11 @@ class DateTimeFormat(IntlObject):
         self._known()
         o = self.o
         sk = self.skeleton
-        if (
-            sk is not None
-            and not sk.get("read")
-            and any(isinstance(p, str) and _UNREAD & set(p) for p in sk["t"])
+        if sk is not None and (
+            sk.get("renamedWords")
+            or (
+                not sk.get("read") and any(isinstance(p, str) and _UNREAD & set(p) for p in sk["t"])
+            )
         ):
             raise Unsupported(
                 "flowctx does not reproduce the options V8 reads from the words of this "
@@ -842,12 +843,64 @@ def construct(
         key = ",".join(names)
     options_["rangeKey"] = None if "hc" in kept else key
     skeleton = _skeleton(locale, key, other, None if fsd is UNDEFINED else int(fsd))
+    if skeleton is not None and _field_renames(locale):
+        skeleton = _renamed(skeleton, _field_renames(locale))
     refused = None
     if skeleton is None:
         refused = (
             f"flowctx does not reproduce DateTimeFormat with these options ({key}) in {locale!r}"
         )
     return DateTimeFormat(options_, row, "skeleton", skeleton, refused)
+
+
+@functools.cache
+def _field_renames(locale: str) -> tuple[tuple[str, str], ...]:
+    """The fields' names a locale the part tables did not measure (its rows are a parent's)
+    names otherwise than that parent: ICU appends a field its pattern lacks with the
+    locale's own name (sw-CD's "├Muda wa siku: usiku┤", sw's "├AM/PM: usiku┤")."""
+    measured = table("zoneParts")["tags"]
+    if locale in measured or locale in table("dateParts")["tags"]:
+        return ()
+    own_row = inherited(table("dates"), locale) or table("dates")["en"]
+    if own_row["cal"] != "gregory":  # (its rows are measured in its own calendar: uz-AF's)
+        return ()
+    source = locale
+    while source not in measured and "-" in source:
+        source = source.rsplit("-", 1)[0]
+    out = []
+    for field in ("era", "year", "month", "weekday", "day", "dayPeriod", "hour", "minute",
+                  "second", "timeZoneName"):  # fmt: skip
+        own, theirs = displaynames.field_name(locale, field), displaynames.field_name(source, field)
+        if own is not None and theirs is not None and own != theirs:
+            out.append((f"{theirs}: ", f"{own}: "))
+    return tuple(out)
+
+
+def _renamed(skeleton: dict[str, Any], renames: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    """The row with the parent's names of appended fields written as the locale's."""
+
+    def text(piece: Any) -> Any:
+        if not isinstance(piece, str):
+            return piece
+        for theirs, own in renames:
+            piece = piece.replace(theirs, own)
+        return piece
+
+    from flowctx_core.expressions.js.intl.patternread import read
+
+    found = dict(skeleton)
+    found["t"] = [text(p) for p in skeleton["t"]]
+    before = "".join(p for p in skeleton["t"] if isinstance(p, str))
+    after = "".join(p for p in found["t"] if isinstance(p, str))
+    if before != after and (
+        read(before) != read(after) or any(before.count(c) != after.count(c) for c in _UNREAD)
+    ):
+        # V8 reads options from the words' letters too (sw-CD's "Muda wa siku" is a month, a
+        # day, an hour and a second): the parent's measured reading is not the locale's
+        found["renamedWords"] = True
+    if skeleton.get("tm"):
+        found["tm"] = [[text(p) for p in t] if isinstance(t, list) else t for t in skeleton["tm"]]
+    return found
 
 
 @functools.cache

@@ -145,6 +145,13 @@ def _lookup(tag: str, kind: str, code: str) -> Any:
     return None
 
 
+def field_name(tag: str, field: str) -> str | None:
+    """A date field's long name in a locale (ICU's pattern generator appends a field the
+    pattern lacks with this name: sw-CD's "Muda wa siku" where sw's is "AM/PM")."""
+    found = _lookup(tag, "field-long", field)
+    return None if found is None else str(found)
+
+
 def _name(tag: str, kind: str, code: str, short: bool) -> str | None:
     """A code's name in the style: the short name, kept only where it is not the long one
     (0: no short name, 1: the long one again below a parent that had its own)."""
