@@ -1,8 +1,9 @@
 // Writes core/expressions/js/intl/tables/calendarzones.json.gz: for each calendar other than the
-// Gregorian and each locale scripts/intl_calendar_parts.mjs measures (whose own calendar is the
-// Gregorian, as tables/zoneparts'), the time sets tables/zoneparts measures (hours, minutes and
-// seconds with a zone's name, fractional seconds or a day period; not the locale's -u-hc-, which
-// flowctx refuses beside a calendar) whose text in the calendar is not the locale's Gregorian one.
+// locale's own (the Gregorian, or fa's Persian, th's Buddhist: tables/zoneparts measures their
+// times in it) and each locale scripts/intl_calendar_parts.mjs measures, the time sets
+// tables/zoneparts measures (hours, minutes and seconds with a zone's name, fractional seconds or
+// a day period; not the locale's -u-hc-, which flowctx refuses beside a calendar) whose text in
+// the calendar is not the one in the locale's own calendar.
 // ICU's generator takes the calendar's own patterns, and a few locales write their hours there
 // otherwise (en's 24 hours with a generic zone name, "23h GMT+0 (minute: 59)"; id's dot after the
 // fraction; de's H for HH): each such set is kept as a row in tables/zoneparts' format where the
@@ -12,6 +13,8 @@
 // node as texts: a time set whose whole is not the joined texts is refused for that locale and
 // calendar. Run with the node flowctx reproduces (two locales at a time, each in a child):
 //   node scripts/intl_calendar_zones.mjs
+// or, to measure a few locales again into the table as it is:
+//   node scripts/intl_calendar_zones.mjs --add TAG...
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { spawn } from "node:child_process";
@@ -81,9 +84,12 @@ function measure(tag, joinsByCal) {
   const digits = digitsOf(tag);
   const utcName = (style) => new Intl.DateTimeFormat(tag, { timeZone: "UTC", timeZoneName: style })
     .formatToParts(0).find((p) => p.type === "timeZoneName").value;
+  // (the locale's own calendar's: fa's Persian, whose times tables/zoneparts has, and its
+  // Gregorian is one more calendar)
   const gregorian = KEYS.map((k) => fingerprint(new Intl.DateTimeFormat(tag, { timeZone: "UTC", ...optsOf(k) })));
+  const ownCalendar = new Intl.DateTimeFormat(tag).resolvedOptions().calendar;
   const out = {}, failed = [], known = new Map();
-  for (const cal of CALENDARS) {
+  for (const cal of ownCalendar === "gregory" ? CALENDARS : [...CALENDARS, "gregory"]) {
     const asked = `${tag}-u-ca-${cal}`;
     const own = {};
     KEYS.forEach((k, at) => {
@@ -131,20 +137,56 @@ const joinsOf = (cal, tag) => {
   return null;
 };
 
+const ALL = [...CALENDARS, "gregory"];
 if (process.argv[2] === "--locale") {
   const tag = process.argv[3];
-  const joins = Object.fromEntries(CALENDARS.map((c) => [c, joinsOf(c, tag)]));
+  const joins = Object.fromEntries(ALL.map((c) => [c, joinsOf(c, tag)]));
   const m = measure(tag, joins);
   process.stdout.write(JSON.stringify(m), () => process.exit(0));
   await new Promise(() => {});
 }
 
-// --- every locale the calendars' parts measure whose own calendar is the Gregorian ------------
+// --add TAG...: the locales named measured (with the table's keys) and merged into the table as
+// it is, the others kept
+if (process.argv[2] === "--add") {
+  const data = read("calendarzones.json.gz").calendarZones;
+  KEYS.splice(0, KEYS.length, ...data.keys);
+  const poolIndex = new Map(data.pool.map((v, i) => [JSON.stringify(v), i]));
+  const ref = (v) => {
+    if (v === null || v === undefined) return -1;
+    const k = JSON.stringify(v);
+    if (!poolIndex.has(k)) { poolIndex.set(k, data.pool.length); data.pool.push(v); }
+    return poolIndex.get(k);
+  };
+  const rowIndex = new Map(data.rows.map((v, i) => [JSON.stringify(v), i]));
+  const profileIndex = new Map(data.profiles.map((v, i) => [v, i]));
+  for (const tag of process.argv.slice(3)) {
+    const m = measure(tag, Object.fromEntries(ALL.map((c) => [c, joinsOf(c, tag)])));
+    for (const [cal, own] of Object.entries(m.out)) {
+      const entries = Object.entries(own).map(([at, e]) => {
+        if (e === null) return [Number(at), -1];
+        const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e), -1]);
+        if (!rowIndex.has(r)) { rowIndex.set(r, data.rows.length); data.rows.push(JSON.parse(r)); }
+        return [Number(at), rowIndex.get(r)];
+      }).sort((a, b) => a[0] - b[0]);
+      const text = entries.map(([at, r]) => `${at.toString(36)}:${r < 0 ? "-1" : r.toString(36)}`).join(",");
+      if (!profileIndex.has(text)) { profileIndex.set(text, data.profiles.length); data.profiles.push(text); }
+      (data.calendars[cal] ??= {})[tag] = profileIndex.get(text);
+    }
+    console.log(`${tag}: ${m.failed.length} whole-text failures`);
+    for (const f of m.failed.slice(0, 10)) console.log("  failed:", f.join(" "));
+  }
+  const bytes = gzipSync(JSON.stringify({ calendarZones: data }), { level: 9 });
+  writeFileSync(new URL("calendarzones.json.gz", tables), bytes);
+  console.log(`wrote core/expressions/js/intl/tables/calendarzones.json.gz: ${bytes.length} bytes`);
+  process.exit(0);
+}
+
+// --- every locale the calendars' parts measure ----------------------------------------------
 const leftOut = (tag) => { for (let t = tag; t; t = parentOf(t)) if (zp.zonePartsRefused.includes(t)) return true; return false; };
 const only = process.argv.slice(2);
 const locales = [...new Set(CALENDARS.flatMap((c) => cp.calendarLocales[c]))].filter((tag) =>
-  new Intl.DateTimeFormat(tag).resolvedOptions().calendar === "gregory" && !leftOut(tag)
-  && (!only.length || only.includes(tag))).sort();
+  !leftOut(tag) && (!only.length || only.includes(tag))).sort();
 function child(tag) {
   return new Promise((resolve) => {
     const p = spawn("nice", ["-n", "10", process.execPath, fileURLToPath(import.meta.url), "--locale", tag]);
@@ -178,9 +220,9 @@ const ref = (v) => {
   return index.get(k);
 };
 const rows = [], rowIndex = new Map(), profiles = [], profileIndex = new Map();
-const calendars = Object.fromEntries(CALENDARS.map((c) => [c, {}]));
+const calendars = Object.fromEntries(ALL.map((c) => [c, {}]));
 for (const tag of Object.keys(measured).sort()) {
-  for (const cal of CALENDARS) {
+  for (const cal of Object.keys(measured[tag])) {
     const entries = Object.entries(measured[tag][cal]).map(([at, e]) => {
       if (e === null) return [Number(at), -1];
       const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e), -1]);

@@ -1,5 +1,6 @@
-// Writes core/expressions/js/intl/tables/zoneparts.json.gz: for each locale whose own calendar is
-// the Gregorian, the time patterns with a zone's name and/or fractional seconds (timeZoneName,
+// Writes core/expressions/js/intl/tables/zoneparts.json.gz: for each locale (in its own calendar:
+// fa's Persian, th's Buddhist, whose sets with a date scripts/intl_calendar_zones.mjs checks), the
+// time patterns with a zone's name and/or fractional seconds (timeZoneName,
 // fractionalSecondDigits) for every set of hour, minute and second (every width, hour12, hourCycle,
 // the locale's -u-hc-),
 // alone too; how the locale writes an offset in the localized GMT formats (shortOffset,
@@ -9,6 +10,8 @@
 // join, which 60 random sets per locale check against node (in zones, styles and digit counts
 // drawn); a locale where one fails is listed and refused. Run with the node flowctx reproduces:
 //   node scripts/intl_zone_parts.mjs
+// or, to measure a few locales again into the table as it is:
+//   node scripts/intl_zone_parts.mjs --add TAG...
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { spawn } from "node:child_process";
@@ -166,11 +169,14 @@ const ZONES = ["UTC", "Asia/Kolkata", "America/New_York", "Europe/Berlin", "Asia
 const FIXED = [];
 for (const timeZoneName of ["shortOffset", "longOffset"]) for (const date of [{}, { year: "numeric", month: "numeric", day: "numeric" }])
   for (const c of [{ hour12: false }, { hour12: true }, { hourCycle: "h23" }]) FIXED.push([date, { hour: "numeric", minute: "numeric", ...c, timeZoneName }]);
-function check(tag, m, n = 60) {
+function check(tag, m, n = 60, timesOnly = false) {
   let failed = 0;
   for (let i = 0; i < n + FIXED.length; i++) {
     const fixed = i >= n ? FIXED[i - n] : null;
-    const [date, time, zone] = fixed ? [...fixed, "America/New_York"] : [pick(DATES), pick(SETS), pick(ZONES)];
+    const [date, time, zone] = fixed ? [...fixed, "America/New_York"] : [timesOnly ? {} : pick(DATES), pick(SETS), pick(ZONES)];
+    // (a locale whose own calendar is another: its dates are its calendar's, checked beside these
+    // times by scripts/intl_calendar_zones.mjs)
+    if (timesOnly && Object.keys(date).length) continue;
     const style = fixed ? time.timeZoneName : zone === "UTC" ? time.timeZoneName : pick(["shortOffset", "longOffset"]);
     const fsd = 1 + rnd(3);
     // a date with a second but no minute: ICU appends the second with its field's name (refused)
@@ -229,7 +235,7 @@ function check(tag, m, n = 60) {
 // each locale in a child of its own (node aborts on some locales' patterns), checked there too
 if (process.argv[2] === "--parts") {
   const m = partsOf(process.argv[3]);
-  m.failed = check(process.argv[3], m);
+  m.failed = check(process.argv[3], m, 60, new Intl.DateTimeFormat(process.argv[3]).resolvedOptions().calendar !== "gregory");
   process.stdout.write(JSON.stringify(m), () => process.exit(0));
   await new Promise(() => {});
 }
@@ -239,11 +245,70 @@ if (process.argv[2] === "--check") {
   process.exit(0);
 }
 
+// --add TAG...: the locales named measured and merged into the table as it is, the others kept;
+// for the locales whose own calendar is another (fa, th, ps: scripts/intl_calendars.mjs's
+// tags), their times in it, checked alone
+if (process.argv[2] === "--add") {
+  const data = read("zoneparts.json.gz");
+  const { pool, rows, keys, tags } = data.zoneParts;
+  const poolIndex = new Map(pool.map((v, i) => [JSON.stringify(v), i]));
+  const ref = (v) => {
+    if (v === null || v === undefined) return -1;
+    const k = JSON.stringify(v);
+    if (!poolIndex.has(k)) { poolIndex.set(k, pool.length); pool.push(v); }
+    return poolIndex.get(k);
+  };
+  const rowIndex = new Map(rows.map((v, i) => [JSON.stringify(v), i]));
+  const listOfTag = (tag) => tags[tag].split(",").map((x) => (x === "" ? null : parseInt(x, 36)));
+  const effective = (tag, at) => {
+    for (let t = tag; t; t = parentOf(t)) {
+      if (!(t in tags)) continue;
+      const v = listOfTag(t)[at];
+      if (v !== null && v !== undefined) return v;
+    }
+    return -1;
+  };
+  const gmtOf = (tag) => { for (let t = tag; t; t = parentOf(t)) if (t in data.zoneGmt) return data.zoneGmt[t]; return null; };
+  // parents before their children, so that a child is kept only where it differs
+  for (const tag of process.argv.slice(3).sort((a, b) => a.split("-").length - b.split("-").length)) {
+    const own = new Intl.DateTimeFormat(tag).resolvedOptions().calendar !== "gregory";
+    const m = partsOf(tag);
+    const failed = check(tag, m, 60, own);
+    data.zonePartsRefused = data.zonePartsRefused.filter((t) => t !== tag);
+    if (failed) { data.zonePartsRefused.push(tag); data.zonePartsRefused.sort(); }
+    for (const k of Object.keys(m.rows)) {
+      if (keys.includes(k)) continue;
+      keys.push(k);
+      for (const t of Object.keys(tags)) tags[t] += ",";
+    }
+    const list = keys.map((k, at) => {
+      const e = m.rows[k];
+      let v = -1;
+      if (e !== undefined) {
+        const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e), -1]);
+        if (!rowIndex.has(r)) { rowIndex.set(r, rows.length); rows.push(JSON.parse(r)); }
+        v = rowIndex.get(r);
+      }
+      const p = parentOf(tag);
+      return p && effective(p, at) === v ? null : v;
+    });
+    delete tags[tag];
+    if (list.some((v) => v !== null)) tags[tag] = list.map((v) => (v === null ? "" : v.toString(36))).join(",");
+    const names = [m.gmt, m.utc, m.noon];
+    delete data.zoneGmt[tag];
+    if (JSON.stringify(gmtOf(tag)) !== JSON.stringify(names)) data.zoneGmt[tag] = names;
+    console.log(`${tag}: ${Object.keys(m.rows).length} rows, ${failed} checks failed`);
+  }
+  const bytes = gzipSync(JSON.stringify(data), { level: 9 });
+  writeFileSync(new URL("zoneparts.json.gz", tables), bytes);
+  console.log(`wrote core/expressions/js/intl/tables/zoneparts.json.gz: ${bytes.length} bytes`);
+  process.exit(0);
+}
+
 // --- every locale, two at a time --------------------------------------------------------------
 const skeletonTags = read("skeletons.json.gz").skeletons.tags;
 const dateRows = read("dates.json.gz").dates;
-const locales = read("locales.json.gz").locales.date.filter((tag) =>
-  (tag in skeletonTags || tag in dateRows) && new Intl.DateTimeFormat(tag).resolvedOptions().calendar === "gregory");
+const locales = read("locales.json.gz").locales.date.filter((tag) => tag in skeletonTags || tag in dateRows);
 function child(tag) {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, [fileURLToPath(import.meta.url), "--parts", tag]);

@@ -32,6 +32,7 @@ _FILES: Final = {
     "currencyNames": "currencynames", "currencyNamePatterns": "currencynames",
     "currencyNamesAround": "currencynames",
     "calendarSkeletons": "calendars", "calendarEras": "calendars",
+    "calendarStyles": "calendarstyles", "calendarStylesFailed": "calendarstyles",
     "calendarEraYears": "calendars", "persianEarlier": "calendars",
     "calendarPartKeys": "calendarparts", "calendarJoins": "calendarparts",
     "calendarMonths": "calendarparts", "calendarMonthSpans": "calendarmonths",

@@ -931,6 +931,10 @@ def _skeleton(
             if names & _DATE_PART or not names & {"hour", "minute", "second"}:
                 return None
             return _time_part(locale, time, calendar, digits)
+        if "timeStyle=full" in key or "timeStyle=long" in key:
+            # the styles with a zone's name have a table of their own (tables/calendarstyles,
+            # with UTC's name as the style writes it)
+            return _row("calendarStyles", calendar, locale, key)
         return _row("calendarSkeletons", calendar, locale, key)
     if special:
         return _zone_skeleton(locale, key, digits)
@@ -1030,23 +1034,18 @@ def _date_part(locale: str, date: list[Any], calendar: str | None) -> dict[str, 
 _ALONE: Final = ({"timeZoneName"}, {"dayPeriod"}, {"fractionalSecondDigits"})
 
 
-def _own_calendar(locale: str) -> str:
-    return str((inherited(table("dates"), locale) or table("dates")["en"])["cal"])
-
-
 def _time_part(
     locale: str, time: list[Any], calendar: str | None, digits: int | None = None
 ) -> dict[str, Any] | None:
     """The pattern of a set's time fields alone: tables/dateparts' hours, minutes and seconds,
     tables/zoneparts' with a zone's name, fractional seconds or a day period (in another
-    calendar, where the calendar writes the locale's Gregorian hours, else tables/calendarzones'
-    row of the calendar's own)."""
+    calendar than the locale's own, where the calendar writes the hours as the locale's own
+    does, else tables/calendarzones' row of the calendar's own)."""
     key = ",".join(f"{n}={v}" for n, v in time)
     names = {n for n, _ in time} - _CYCLE_KEYS
     if not names & set(_SPECIAL):
         return _part(locale, key, calendar)
-    if calendar is not None and _own_calendar(locale) != "gregory":
-        return None
+    # (a locale whose own calendar is another has tables/zoneparts' times in it: fa's Persian)
     if _parts_left_out(locale) or _left_out(locale, table("zonePartsRefused")):
         return None
     if calendar is not None and names not in _ALONE:
