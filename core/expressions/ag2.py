@@ -38,6 +38,7 @@ from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.sandbox import (
     Compiled,
+    ExprError,
     ExpressionError,
     SandboxError,
     SandboxEval,
@@ -493,18 +494,22 @@ def length(value: Any) -> int:
         return 0
 
 
+#: Python's words when str() of an int passes its digit limit (the runtime's str() of a
+#: pasted value raises them, unwrapped), then why
+_TOO_MANY_DIGITS: Final = (
+    "Exceeds the limit (4300 digits) for integer string conversion; use "
+    "sys.set_int_max_str_digits() to increase the limit; AG2 pastes the integer into the "
+    "text as digits"
+)
+
+
 def _pasted_text(value: Any) -> str:
     """AG2's text for a value."""
     if isinstance(value, (bool, int, float)):
         try:
             return str(value)
         except ValueError:
-            # Python's words (the runtime's str() of the value raises them, unwrapped)
-            raise SandboxError(
-                "Exceeds the limit (4300 digits) for integer string conversion; use "
-                "sys.set_int_max_str_digits() to increase the limit; AG2 pastes the "
-                "integer into the text as digits"
-            ) from None
+            raise SandboxError(_TOO_MANY_DIGITS) from None
     if isinstance(value, str):
         return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
     if isinstance(value, (list, dict, tuple)):
@@ -767,6 +772,33 @@ def _tokens(plan: Plan, scope: Mapping[str, Any]) -> Mapping[str, Any] | None:
     if changed:
         out.update(changed)
     return out
+
+
+def first_lookup_error(
+    compiled: Compiled, scope: Mapping[str, Any], missing: ExprError
+) -> ExprError:
+    """The error AG2 raises first when a variable is missing (``missing``, the first one in
+    its lookup order): evaluate measures the len() names first, then pastes the others one by
+    one in text order, so an int too long for str() pasted before the missing name raises
+    Python's ValueError there, and the KeyError is never reached."""
+    plan = getattr(compiled, "plan", None)
+    if plan is None:
+        return missing
+    measured_missing = any(name not in scope for name in plan.measured)
+    if measured_missing:
+        return missing
+    for name in plan.pasted:
+        if name not in scope:
+            return missing
+        value = scope[name]
+        if isinstance(value, int) and not -_INT_LIMIT < value < _INT_LIMIT:
+            try:
+                str(value)
+            except ValueError:
+                at = compiled.text.find("${" + name + "}")
+                start, end = (at, at + len(name) + 3) if at >= 0 else (0, len(compiled.text))
+                return ExprError(_TOO_MANY_DIGITS, start, end)
+    return missing
 
 
 def variables(text: str) -> frozenset[str]:
