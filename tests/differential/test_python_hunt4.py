@@ -3,10 +3,15 @@ ContextExpression in process, Mozaiks 0.2.0's transition evaluator through its h
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from flowctx_core.expressions import evaluate
 from tests.differential.ag2_cases import compare
+from tests.differential.mozaiks_oracle import MozaiksOracle
+from tests.differential.test_mozaiks_differential import _expression_tally
 
 #: ints str() refuses (over 4,300 digits) and ones it writes, beside other values
 _HUGE = (10**4300, -(10**4300), 10**5000, 2**14300, 10**4299, -(10**4299))
@@ -30,3 +35,43 @@ def test_ag2_pastes_a_huge_int_before_it_looks_up_a_later_variable(expr: str) ->
             if verdict != "agree":
                 wrong.append((type(h).__name__, sorted(context), ours[2][:90], theirs[2]))
     assert wrong == []
+
+
+def _nested(kind: str, n: int, var: str = "${a}") -> str:
+    return {
+        "and": f"{var} and (" * n + var + ")" * n,
+        "or": f"{var} or (" * n + var + ")" * n,
+        "keyword": "(" * n + "${if}" + ")" * n,
+        "in": f"{var} in [" * n + "1" + "]" * n,
+        "not": "not " * n + var,
+        "neg": "-" * n + "1 == " + var,
+    }[kind]
+
+
+#: Python's parser gives up with a MemoryError, which has no words (`x and (` 199 deep), or
+#: with a RecursionError building the tree (`-` 3,500 deep): the engines say those words
+_DEEP = [(k, n) for k in ("and", "or", "keyword") for n in (150, 198, 199, 200, 201, 300)] + [
+    ("neg", 3500),
+    ("neg", 9000),
+]
+
+
+@pytest.mark.parametrize(("kind", "n"), _DEEP)
+def test_ag2_says_the_parsers_own_words_for_text_nested_past_it(kind: str, n: int) -> None:
+    text = _nested(kind, n)
+    verdict, ours, theirs = compare(text, {"a": 1, "x": 1, "if": 1}, evaluate)
+    assert verdict == "agree", (ours[2][:120], theirs[2][:120])
+
+
+def test_mozaiks_says_the_parsers_own_words_for_text_nested_past_it(
+    mozaiks_oracle: MozaiksOracle,
+) -> None:
+    cases: list[tuple[str, dict[str, Any]]] = []
+    for kind in ("and", "or", "in"):
+        for n in (150, 198, 199, 200, 201, 300):
+            cases.append((_nested(kind, n), {"a": 1}))
+            cases.append((_nested(kind, n, "${ a }"), {}))
+    cases += [(_nested("neg", 3500), {"a": 0}), ("[" * 199 + "1" + "]" * 199, {})]
+    cases = [(t, json.loads(json.dumps(c))) for t, c in cases]
+    counts, wrong = _expression_tally(mozaiks_oracle, cases)
+    assert wrong == [], counts
