@@ -50,11 +50,20 @@ from flowctx_core.expressions.sandbox import (
     span_of,
     tree_depth,
 )
-from flowctx_core.expressions.textmap import MappedText, parse_mapped, quiet_parse
+from flowctx_core.expressions.textmap import (
+    MappedText,
+    parse_mapped,
+    parser_gave_up,
+    quiet_parse,
+)
 
 ENGINE: Final = ENGINES["ag2"]
 #: flowctx's own bound (the runtime has none); conditions are far shorter
 MAX_TEXT: Final = 10_000
+#: a longer text is still converted and parsed, to say the parser's error when it has one
+#: (deep nesting: `${x} and (` 900 times is 12,600 characters), within these bounds
+MAX_PARSED: Final = 200_000
+_MAX_PARSED_PIECES: Final = 2_000
 
 _VAR: Final = re.compile(r"\$\{([^}]*)\}")
 _LITERAL: Final = re.compile(r"'[^']*'|\"[^\"]*\"")
@@ -415,17 +424,48 @@ def _value_warnings(plan: Plan, scope: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(out) if out else ()
 
 
+def _too_long(text: str) -> ExpressionError:
+    """A text past flowctx's bound: the parser's error AG2 raises first, when the converted
+    text does not parse (construction parses before it checks anything), else a refusal.
+    The conversion is AG2's on plain text; within MAX_PARSED and a bounded count of string
+    literals and variables (AG2 replaces each one over the whole text)."""
+    refused = ExpressionError(
+        f"Expression is too long for flowctx ({len(text)} characters; it reads at most "
+        f"{MAX_TEXT}, the runtime has no limit)",
+        MAX_TEXT,
+        len(text),
+    )
+    names = [m.group(1) for m in _VAR.finditer(text)]
+    literals = [m.group(0) for m in _LITERAL.finditer(text)]
+    if len(text) > MAX_PARSED or len(names) + len(literals) > _MAX_PARSED_PIECES:
+        return refused
+    hidden = iter(range(len(literals)))
+    out = _LITERAL.sub(lambda _: f"__STRING_LITERAL_{next(hidden)}__", text)
+    out = _OR.sub(" or ", _AND.sub(" and ", _BANG.sub(r"not \1", out)))
+    for i, literal in enumerate(literals):
+        out = out.replace(f"__STRING_LITERAL_{i}__", literal)
+    for name in names:
+        out = out.replace("${" + name + "}", name)
+    try:
+        quiet_parse(out)
+    except SyntaxError as exc:
+        said = str(exc)
+    except (RecursionError, MemoryError) as exc:
+        said = parser_gave_up(exc)
+    except ValueError as exc:  # null bytes, text that is not UTF-8 encodable
+        said = str(exc)
+    else:
+        return refused
+    hint = _hint(text, said)
+    return ExpressionError(f"{said}; {hint}" if hint else said, 0, len(text))
+
+
 def compile_ag2(text: str) -> Compiled:
     if not isinstance(text, str):
         raise ExpressionError("Expression must be a non-empty string", 0, 0)
     # an empty text goes on to Python's parser, whose words AG2 raises
     if len(text) > MAX_TEXT:
-        raise ExpressionError(
-            f"Expression is too long for flowctx ({len(text)} characters; it reads at most "
-            f"{MAX_TEXT}, the runtime has no limit)",
-            MAX_TEXT,
-            len(text),
-        )
+        raise _too_long(text)
     names = tuple(m.group(1) for m in _VAR.finditer(text))
     converted = _convert(MappedText.of(text))
     sanitized = converted

@@ -110,6 +110,16 @@ def quiet_parse(text: str) -> ast.expr:
         return ast.parse(text, mode="eval").body
 
 
+def parser_gave_up(exc: RecursionError | MemoryError) -> str:
+    """What an engine says when Python's parser gives up on deep nesting. The engines parse
+    with this same parser and say its words first: a RecursionError's ("maximum recursion
+    depth exceeded during ast construction"); a MemoryError has none (AG2's message ends after
+    its "...: ", the Mozaiks runtime's log shows "MemoryError: "), so flowctx's why follows
+    the empty words."""
+    why = "Python's parser gives up on text nested this deeply"
+    return f"{exc}; {why}" if str(exc) else f"; {why} (a MemoryError, which has no words)"
+
+
 def parse_mapped(source: MappedText, original: str) -> ast.expr:
     """``ast.parse`` of rewritten text in eval mode; spans and errors point into ``original``.
 
@@ -133,13 +143,7 @@ def parse_mapped(source: MappedText, original: str) -> ast.expr:
         # "(<unknown>, line N)" (the file name ast.parse gives)
         raise ExpressionError(str(exc), start, end) from None
     except (RecursionError, MemoryError) as exc:
-        # the engines parse with this same parser and say its words first: a RecursionError's
-        # ("maximum recursion depth exceeded during ast construction"); a MemoryError has
-        # none (AG2's message ends after its "...: ", the runtime's log shows "MemoryError: "),
-        # so flowctx's why follows the empty words
-        why = "Python's parser gives up on text nested this deeply"
-        said = f"{exc}; {why}" if str(exc) else f"; {why} (a MemoryError, which has no words)"
-        raise ExpressionError(said, 0, size) from None
+        raise ExpressionError(parser_gave_up(exc), 0, size) from None
     except ValueError as exc:  # null bytes, text that is not UTF-8 encodable: Python's words
         raise ExpressionError(str(exc), 0, size) from None
     _spans(tree, source, size)

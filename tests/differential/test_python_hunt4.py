@@ -75,3 +75,35 @@ def test_mozaiks_says_the_parsers_own_words_for_text_nested_past_it(
     cases = [(t, json.loads(json.dumps(c))) for t, c in cases]
     counts, wrong = _expression_tally(mozaiks_oracle, cases)
     assert wrong == [], counts
+
+
+#: texts past flowctx's 10,000 characters whose converted text Python cannot parse: AG2's
+#: construction parses first, so the parser's error is its answer (deep nesting is long text:
+#: `${x} and (` 1,000 times is 11,000 characters)
+_LONG_BROKEN = [
+    "${x} and (" * 1000 + "${x}" + ")" * 1000,
+    "${x} & (" * 1300 + "${x}" + ")" * 1300,
+    "!(" * 3500 + "${x}" + ")" * 3500,
+    "(" * 6000 + "${x}" + ")" * 6000,
+    "not (" * 2100 + "${x}" + ")" * 2100,
+    "${x} and " * 1200 + "(",
+    "'a' & " * 1700 + ")",
+    "${x} == 1 or " * 800 + "${x} ==",
+    "${x}" + "\n1" * 6000,
+    "${x} | (${x}" * 900,
+    "len(" * 2600 + "${x}" + ")" * 2600,
+    "not " * 3000 + "${x}",
+]
+
+
+@pytest.mark.parametrize("text", _LONG_BROKEN, ids=lambda t: f"{t[:12]!r}x{len(t)}")
+def test_ag2_says_the_parsers_error_for_a_text_past_flowctxs_length(text: str) -> None:
+    assert len(text) > 10_000
+    verdict, ours, theirs = compare(text, {"x": 1}, evaluate)
+    assert verdict == "agree", (ours[2][:120], theirs[2][:120])
+
+
+def test_ag2_refuses_a_long_text_that_parses() -> None:
+    text = "${x} == 1 # " + "note " * 3000
+    verdict, ours, theirs = compare(text, {"x": 1}, evaluate)
+    assert verdict == "refused" and theirs[:2] == (True, True), ours
