@@ -554,7 +554,10 @@ def _pasted_text(value: Any) -> str:
         return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
     if isinstance(value, (list, dict, tuple)):
         return str(bool(value))
-    return str(value)
+    try:
+        return str(value)
+    except ValueError as exc:  # a set holding an int too long for str(): Python's words
+        raise SandboxError(f"{exc}; AG2 pastes the value into the text as its text") from None
 
 
 class Ag2Eval(SandboxEval):
@@ -577,7 +580,13 @@ class Ag2Eval(SandboxEval):
             ast.BoolOp: self._eval_boolop,
             ast.Compare: self._eval_compare,
             ast.BinOp: self._eval_binop,
+            # only a set pasted as its text makes these (the author's text cannot hold them)
+            ast.Set: self._eval_set,
+            ast.Tuple: self._eval_tuple,
         }
+
+    def _eval_set(self, node: ast.Set) -> set[Any]:
+        return set([self._eval(item) for item in node.elts])
 
     @staticmethod
     def missing(name: str) -> str:
@@ -698,6 +707,9 @@ class Ag2Eval(SandboxEval):
         for node in ast.walk(tree):
             if not chained and type(node) in _PASTED_ARITHMETIC and _pasted_subtraction(node):
                 continue  # a pasted number after an operand: `${a}${b}` with -1
+            if type(node) in _PASTED_DISPLAYS:
+                _check_set_order(node)
+                continue  # a set's text ({1, 'a'}, {(1, 2)}): built from its items, no code
             if type(node) not in ALLOWED_NODES or (
                 isinstance(node, ast.Call)
                 and not (
@@ -731,6 +743,27 @@ class Ag2Eval(SandboxEval):
 #: what pasting a number makes after an operand: a binary '-' (`${a}${b}`, 1 and -1), or a
 #: '+' out of an exponent (`not${f}` with 1e+300 pastes `not1e+300`)
 _PASTED_ARITHMETIC: Final = frozenset({ast.BinOp, ast.Sub, ast.Add})
+#: what a set value pastes as (str() of a set of constants: `{1, -2.5, 'a', (1, 2)}`); its
+#: items are checked as any pasted node is
+_PASTED_DISPLAYS: Final = frozenset({ast.Set, ast.Tuple})
+
+
+def _check_set_order(node: ast.AST) -> None:
+    """A set lists its items in hash order: for numbers and the constants fixed, for strings
+    seeded per process (harmless: a string never fails), for nan by identity. Items that are
+    names (nan, inf: undefined) fail at the first one listed, so two different ones make the
+    error depend on an order flowctx cannot know."""
+    if type(node) is not ast.Set:
+        return
+    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    if len(names) > 1:
+        raise SandboxError(
+            f"refused: the set pasted here lists {' and '.join(sorted(names))}, undefined "
+            "names to Python, in an order its hashes decide: which one AG2's NameError names "
+            "is not predictable"
+        )
+
+
 #: the values a context variable pastes as themselves (lists and dicts paste True/False)
 _PLAIN: Final = frozenset({int, float, bool, str, type(None)})
 
@@ -819,8 +852,9 @@ def first_lookup_error(
 ) -> ExprError:
     """The error AG2 raises first when a variable is missing (``missing``, the first one in
     its lookup order): evaluate measures the len() names first, then pastes the others one by
-    one in text order, so an int too long for str() pasted before the missing name raises
-    Python's ValueError there, and the KeyError is never reached."""
+    one in text order, so a value str() fails on (an int too long for it, or a set holding
+    one) pasted before the missing name raises Python's ValueError there, and the KeyError
+    is never reached."""
     plan = getattr(compiled, "plan", None)
     if plan is None:
         return missing
@@ -831,14 +865,21 @@ def first_lookup_error(
         if name not in scope:
             return missing
         value = scope[name]
-        if isinstance(value, int) and not -_INT_LIMIT < value < _INT_LIMIT:
-            try:
-                str(value)
-            except ValueError:
-                at = compiled.text.find("${" + name + "}")
-                start, end = (at, at + len(name) + 3) if at >= 0 else (0, len(compiled.text))
-                return ExprError(_TOO_MANY_DIGITS, start, end)
+        if type(value) in _PASTES_SAFELY or (
+            type(value) is int and -_INT_LIMIT < value < _INT_LIMIT
+        ):
+            continue
+        try:
+            _pasted_text(value)
+        except SandboxError as exc:
+            at = compiled.text.find("${" + name + "}")
+            start, end = (at, at + len(name) + 3) if at >= 0 else (0, len(compiled.text))
+            return ExprError(str(exc), start, end)
     return missing
+
+
+#: values whose text AG2 always writes (an int only below Python's digit limit)
+_PASTES_SAFELY: Final = frozenset({str, bool, float, list, dict, tuple, type(None)})
 
 
 def variables(text: str) -> frozenset[str]:

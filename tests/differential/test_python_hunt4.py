@@ -107,3 +107,36 @@ def test_ag2_refuses_a_long_text_that_parses() -> None:
     text = "${x} == 1 # " + "note " * 3000
     verdict, ours, theirs = compare(text, {"x": 1}, evaluate)
     assert verdict == "refused" and theirs[:2] == (True, True), ours
+
+
+#: sets (YAML's !!set, Python contexts) paste as their text: a set display of constants,
+#: which AG2 builds and compares (no code runs); a set holding an int str() refuses fails there
+_SETS = (
+    {1}, {1, 2}, {"a"}, {"a", "b"}, {-1}, {1.5, -2.5}, {float("nan")}, {float("inf")},
+    {float("-inf"), float("inf")}, {None, True}, {(1, 2)}, {(1, "a"), 3}, {b"x"}, {""},
+    {"it's"}, {"a\nb"}, {0.0}, {10**20}, {10**5000}, {1e300}, {1, (2, (3,))}, {-1.5e-7},
+)  # fmt: skip
+_SET_TEXTS = (
+    "${a}", "${a} == ${b}", "not ${a}", "${a} < ${b}", "${a} >= ${b}", "len( ${a} ) == 1",
+    "len(${a}) == 1", "${a} or ${b}", "!${a} | ${b}", "${a} == True", "${b} < ${a} < ${b}",
+    "${a} == ${m}", "${a}${b}",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("text", _SET_TEXTS)
+def test_ag2_builds_a_pasted_set_as_python_does(text: str) -> None:
+    wrong = []
+    for a in _SETS:
+        for b in (1, {1}, {1, 2}, "x", None):
+            verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
+            if verdict != "agree":
+                wrong.append((sorted(map(type, a), key=str), b, ours[2][:90], theirs[2]))
+    assert wrong == []
+
+
+@pytest.mark.parametrize(
+    "a", [{float("nan"), float("inf")}, {frozenset()}, set(), {1, frozenset({2})}]
+)
+def test_ag2_refuses_a_set_whose_text_is_a_call_or_an_unknown_order(a: set[Any]) -> None:
+    verdict, ours, _ = compare("${a} == 1", {"a": a}, evaluate)
+    assert verdict == "refused", ours
