@@ -765,7 +765,7 @@ def _check_set_order(node: ast.AST) -> None:
 
 
 #: the values a context variable pastes as themselves (lists and dicts paste True/False)
-_PLAIN: Final = frozenset({int, float, bool, str, type(None)})
+_PLAIN: Final = frozenset({int, float, complex, bool, str, type(None)})
 
 
 def _pasted_subtraction(node: ast.AST) -> bool:

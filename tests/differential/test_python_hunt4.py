@@ -140,3 +140,22 @@ def test_ag2_builds_a_pasted_set_as_python_does(text: str) -> None:
 def test_ag2_refuses_a_set_whose_text_is_a_call_or_an_unknown_order(a: set[Any]) -> None:
     verdict, ours, _ = compare("${a} == 1", {"a": a}, evaluate)
     assert verdict == "refused", ours
+
+
+#: a complex number pastes as its text, `(1+2j)`: arithmetic of two constants, no code
+_COMPLEX = (1 + 2j, -1 - 2j, 2j, 0j, complex(-0.0, 0.0), complex(1.5, -1e300),
+            complex(float("nan"), 1), complex(1, float("inf")), complex(10**20, 1))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text", ["${a}", "${a} == ${b}", "not ${a}", "${a} < ${b}", "${a} == 1 + 2j", "${a}${b}",
+             "${a} or ${b}", "len( ${a} )", "-${a} == ${b}", "${b} < ${a} < ${b}"],
+)  # fmt: skip
+def test_ag2_adds_the_parts_of_a_pasted_complex_number(text: str) -> None:
+    wrong = []
+    for a in _COMPLEX:
+        for b in (1, 1.5, 2j, "x", None, True):
+            verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
+            if verdict != "agree":
+                wrong.append((a, b, ours[2][:90], theirs[2]))
+    assert wrong == []
