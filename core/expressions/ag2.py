@@ -123,6 +123,7 @@ class FrameObject:
 #: (truthy, equal only to themselves, ordered with nothing): the real objects never reach a
 #: result. The other locals and the dunders hold values of the running evaluator (its text,
 #: the file path...): refused as not reproduced.
+_CONSTANT_NAMES: Final = {"True": True, "False": False, "None": None}
 _OPAQUE_FRAME: Final = frozenset(
     {"self", "ast", "re", "dataclass", "ContextVariables", "ContextExpression"}
 )
@@ -137,6 +138,10 @@ def _frame_value(name: str) -> Any:
         # builtins' Ellipsis is the constant `...` itself (`Ellipsis == ...` is True): an inert
         # value, so the name reads the constant, not a stand-in equal only to itself
         return ...
+    if name in _CONSTANT_NAMES:
+        # Python folds an identifier to NFKC: `Ｔｒｕｅ` is the name True, not the keyword,
+        # and builtins holds the constant under it
+        return _CONSTANT_NAMES[name]
     modelled = name in _OPAQUE_FRAME or (
         not name.startswith("__")
         and name not in _LOCALS

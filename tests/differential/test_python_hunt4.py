@@ -159,3 +159,27 @@ def test_ag2_adds_the_parts_of_a_pasted_complex_number(text: str) -> None:
             if verdict != "agree":
                 wrong.append((a, b, ours[2][:90], theirs[2]))
     assert wrong == []
+
+
+def _wide(word: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) for c in word)
+
+
+#: Python folds identifiers to NFKC: `Ｔｒｕｅ` is the name True (builtins holds the constant
+#: under it), `ｌｅｎ` is len, `𝐱` is x
+_NFKC = (
+    "${a} == " + _wide("True"), _wide("None") + " == ${a}", "${a} != " + _wide("False"),
+    _wide("True"), "${a} == " + _wide("None"), _wide("len") + "(${a}) > 0",
+    _wide("len") + "( ${a} ) > 0", "${a} or \U0001d431", "${a} is " + _wide("None"),
+    "(${a} == " + _wide("True") + ") == " + _wide("False"), "${a} or \ufb01",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("text", _NFKC)
+def test_ag2_reads_an_nfkc_folded_name_as_python_does(text: str) -> None:
+    wrong = []
+    for a in ("abc", 0, 1, True, False, None, [1], [], {}, 1.0):
+        verdict, ours, theirs = compare(text, {"a": a}, evaluate)
+        if verdict != "agree":
+            wrong.append((a, ours[2][:90], theirs[2]))
+    assert wrong == []
