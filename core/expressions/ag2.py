@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import operator as op
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -588,6 +589,7 @@ class Ag2Eval(SandboxEval):
             # only a set pasted as its text makes these (the author's text cannot hold them)
             ast.Set: self._eval_set,
             ast.Tuple: self._eval_tuple,
+            ast.Attribute: self._eval_attribute,
         }
 
     def _eval_set(self, node: ast.Set) -> set[Any]:
@@ -630,8 +632,8 @@ class Ag2Eval(SandboxEval):
         raise SandboxError(name_error(node.id))
 
     def _eval_binop(self, node: ast.BinOp) -> Any:
-        """Only arithmetic that pasting made: Python's own '-' or '+' between plain values (the
-        numbers, strings, booleans and None a context holds), with Python's TypeError words."""
+        """Only arithmetic that pasting made: Python's own '-', '+' or '/' between plain values
+        (the numbers, strings, booleans and None a context holds), with Python's words."""
         left, right = self._eval(node.left), self._eval(node.right)
         if not all(type(v) in _PLAIN for v in (left, right)):
             raise WouldExecute(
@@ -640,9 +642,19 @@ class Ag2Eval(SandboxEval):
                 "does not run it"
             )
         try:
-            return left + right if type(node.op) is ast.Add else left - right
-        except (TypeError, OverflowError) as exc:
+            return _PASTED_OPERATORS[type(node.op)](left, right)
+        except (TypeError, OverflowError, ZeroDivisionError) as exc:
             raise SandboxError(str(exc)) from None
+
+    def _eval_attribute(self, node: ast.Attribute) -> Any:
+        """An attribute a value's text spells (an Enum member pastes as `Color.RED`): Python
+        reads the name before it, which is undefined (a NameError) unless it is one of the
+        evaluator's own objects, whose attributes flowctx does not read."""
+        self._eval(node.value)
+        raise WouldExecute(
+            f"{ENGINE} would read an attribute of its own evaluator's objects here "
+            f"(.{node.attr}, pasted from a value's text); flowctx does not reproduce it"
+        )
 
     def _eval_call(self, node: ast.Call) -> Any:
         return len(self._eval(node.args[0]))
@@ -715,6 +727,8 @@ class Ag2Eval(SandboxEval):
             if type(node) in _PASTED_DISPLAYS:
                 _check_set_order(node)
                 continue  # a set's text ({1, 'a'}, {(1, 2)}): built from its items, no code
+            if not chained and type(node) is ast.Attribute:
+                continue  # an Enum member's text: its name is read first (_eval_attribute)
             if type(node) not in ALLOWED_NODES or (
                 isinstance(node, ast.Call)
                 and not (
@@ -746,8 +760,10 @@ class Ag2Eval(SandboxEval):
 
 
 #: what pasting a number makes after an operand: a binary '-' (`${a}${b}`, 1 and -1), or a
-#: '+' out of an exponent (`not${f}` with 1e+300 pastes `not1e+300`)
-_PASTED_ARITHMETIC: Final = frozenset({ast.BinOp, ast.Sub, ast.Add})
+#: '+' out of an exponent (`not${f}` with 1e+300 pastes `not1e+300`); a '/' is what a
+#: Fraction (`1/3`) or a path (`a/b`) pastes as
+_PASTED_ARITHMETIC: Final = frozenset({ast.BinOp, ast.Sub, ast.Add, ast.Div})
+_PASTED_OPERATORS: Final = {ast.Add: op.add, ast.Sub: op.sub, ast.Div: op.truediv}
 #: what a set value pastes as (str() of a set of constants: `{1, -2.5, 'a', (1, 2)}`); its
 #: items are checked as any pasted node is
 _PASTED_DISPLAYS: Final = frozenset({ast.Set, ast.Tuple})
@@ -775,8 +791,8 @@ _PLAIN: Final = frozenset({int, float, complex, bool, str, type(None)})
 
 def _pasted_subtraction(node: ast.AST) -> bool:
     if type(node) is ast.BinOp:
-        return type(node.op) in (ast.Sub, ast.Add)
-    return type(node) in (ast.Sub, ast.Add)
+        return type(node.op) in _PASTED_OPERATORS
+    return type(node) in _PASTED_OPERATORS
 
 
 #: said after Python's words when the pasted text does not parse

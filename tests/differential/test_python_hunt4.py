@@ -3,7 +3,10 @@ ContextExpression in process, Mozaiks 0.2.0's transition evaluator through its h
 
 from __future__ import annotations
 
+import enum
+import fractions
 import json
+import pathlib
 from typing import Any
 
 import pytest
@@ -182,4 +185,44 @@ def test_ag2_reads_an_nfkc_folded_name_as_python_does(text: str) -> None:
         verdict, ours, theirs = compare(text, {"a": a}, evaluate)
         if verdict != "agree":
             wrong.append((a, ours[2][:90], theirs[2]))
+    assert wrong == []
+
+
+class _Status(enum.Enum):
+    APPROVED = "approved"
+
+
+class _Tier(str, enum.Enum):  # noqa: UP042 (its str() is `_Tier.GOLD`, a StrEnum's is `gold`)
+    GOLD = "gold"
+
+
+class _Kind(enum.StrEnum):
+    FAST = "fast"
+
+
+class _Level(enum.IntEnum):
+    HIGH = 3
+
+
+#: Python objects a Python-defined workflow puts in its context, pasted as their text: an Enum
+#: member as `_Status.APPROVED` (an attribute of an undefined name: NameError), a Fraction as
+#: `1/3` and a path as `a/b` (a division)
+_OBJECTS = (
+    _Status.APPROVED, _Tier.GOLD, _Kind.FAST, _Level.HIGH, fractions.Fraction(1, 3),
+    fractions.Fraction(-4, 1), fractions.Fraction(10**400, 3), pathlib.PurePosixPath("a/b"),
+    pathlib.PurePosixPath("x"), pathlib.PurePosixPath("1/0"), pathlib.PurePosixPath("3/2.5"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text", ["${a}", "${a} == ${b}", "not ${a}", "${b} or ${a}", "${b} and ${a}",
+             "${a} == 'approved'", "${a} > 0", "${a} == ${m}", "len( ${a} ) > 0"],
+)  # fmt: skip
+def test_ag2_evaluates_the_text_a_python_object_pastes(text: str) -> None:
+    wrong = []
+    for a in _OBJECTS:
+        for b in (0, 1, "x", None):
+            verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
+            if verdict != "agree":
+                wrong.append((repr(a), b, ours[2][:90], theirs[2]))
     assert wrong == []
