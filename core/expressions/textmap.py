@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flowctx_core.expressions.python import add_spans
+from flowctx_core.expressions.python import add_spans, line_starts
 from flowctx_core.expressions.sandbox import ExpressionError, set_span, span_of
 
 
@@ -135,8 +135,8 @@ def parse_mapped(source: MappedText, original: str) -> ast.expr:
             # there, not at the first character
             start = end = len(original.rstrip())
         elif exc.lineno is not None and exc.offset is not None:
-            line_starts = [0] + [i + 1 for i, c in enumerate(source.text) if c == "\n"]
-            base = line_starts[min(exc.lineno, len(line_starts)) - 1]
+            starts = line_starts(source.text)
+            base = starts[min(exc.lineno, len(starts)) - 1]
             at = min(base + max(exc.offset - 1, 0), max(len(source.text) - 1, 0))
             start, end = source.span(at, at + 1, size) if source.text else (0, 0)
         # Python's own words, as the engines' ast.parse raises them: the message, then

@@ -226,3 +226,32 @@ def test_ag2_evaluates_the_text_a_python_object_pastes(text: str) -> None:
             if verdict != "agree":
                 wrong.append((repr(a), b, ours[2][:90], theirs[2]))
     assert wrong == []
+
+
+#: a carriage return is a line break to Python's tokenizer, alone or before \n: inside
+#: parentheses and brackets it is whitespace, elsewhere it ends the expression (flowctx counted
+#: lines at \n only, and a node past a lone \r had no line: 'Internal error: IndexError')
+def _with_returns(texts: tuple[str, ...]) -> list[str]:
+    return [t[:i] + cr + t[i:] for t in texts for i in range(len(t) + 1) for cr in ("\r", "\r\n")]
+
+
+_CR_AG2 = _with_returns(("not (${n} >= 3)", "len(${items}) > 0 & ${ok}", "${s} == 'é'"))
+_CR_MOZAIKS = _with_returns(("${s} in ['a', 'é']", "not (${n} >= 3)", "len(${items}) > 0"))
+_CR_CONTEXTS = ({"ok": True, "n": 5, "items": [1], "s": "é"}, {"n": 0, "items": [], "s": "a"})
+
+
+def test_ag2_reads_a_carriage_return_as_a_line_break() -> None:
+    wrong = []
+    for text in _CR_AG2:
+        for context in _CR_CONTEXTS:
+            verdict, ours, theirs = compare(text, {"ok": False, **context}, evaluate)
+            if verdict != "agree":
+                wrong.append((text, ours[2][:90], theirs[2]))
+    assert wrong == []
+
+
+def test_mozaiks_reads_a_carriage_return_as_a_line_break(mozaiks_oracle: MozaiksOracle) -> None:
+    cases = [(t, dict(c)) for t in _CR_MOZAIKS for c in _CR_CONTEXTS]
+    counts, wrong = _expression_tally(mozaiks_oracle, cases)
+    assert wrong == [], counts
+    assert counts["runtime succeeded"] > 50, counts
