@@ -387,6 +387,8 @@ def _evaluate(
         if name not in scope and name not in compiled.builtins:
             problem = ExprError(compiled.missing(name), start, end)
             break
+    if problem is not None and dialect == "ag2":
+        problem = _ag2_first_lookup_error(compiled, scope, problem)
     if explain:
         roots = DEFAULT_SECRET_ROOTS[dialect] if secret_roots is None else secret_roots
         return _explained(compiled, scope, problem, t0, roots, reveal_secrets)
@@ -405,6 +407,14 @@ def _evaluate(
     if dialect == "ag2":
         warn = (*warn, *_ag2_result_warnings(raw))
     return _ok(value, (time.perf_counter() - t0) * 1000.0, raw, dialect, warn)
+
+
+def _ag2_first_lookup_error(
+    compiled: Compiled, scope: Mapping[str, Any], missing: ExprError
+) -> ExprError:
+    from flowctx_core.expressions.ag2 import first_lookup_error
+
+    return first_lookup_error(compiled, scope, missing)
 
 
 def _ag2_result_warnings(raw: Any) -> tuple[str, ...]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import operator as op
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from flowctx_core.expressions.budget import BUDGET, charge
 from flowctx_core.expressions.engines import ENGINES
 from flowctx_core.expressions.sandbox import (
     Compiled,
+    ExprError,
     ExpressionError,
     SandboxError,
     SandboxEval,
@@ -49,11 +51,20 @@ from flowctx_core.expressions.sandbox import (
     span_of,
     tree_depth,
 )
-from flowctx_core.expressions.textmap import MappedText, parse_mapped, quiet_parse
+from flowctx_core.expressions.textmap import (
+    MappedText,
+    parse_mapped,
+    parser_gave_up,
+    quiet_parse,
+)
 
 ENGINE: Final = ENGINES["ag2"]
 #: flowctx's own bound (the runtime has none); conditions are far shorter
 MAX_TEXT: Final = 10_000
+#: a longer text is still converted and parsed, to say the parser's error when it has one
+#: (deep nesting: `${x} and (` 900 times is 12,600 characters), within these bounds
+MAX_PARSED: Final = 200_000
+_MAX_PARSED_PIECES: Final = 2_000
 
 _VAR: Final = re.compile(r"\$\{([^}]*)\}")
 _LITERAL: Final = re.compile(r"'[^']*'|\"[^\"]*\"")
@@ -113,6 +124,7 @@ class FrameObject:
 #: (truthy, equal only to themselves, ordered with nothing): the real objects never reach a
 #: result. The other locals and the dunders hold values of the running evaluator (its text,
 #: the file path...): refused as not reproduced.
+_CONSTANT_NAMES: Final = {"True": True, "False": False, "None": None}
 _OPAQUE_FRAME: Final = frozenset(
     {"self", "ast", "re", "dataclass", "ContextVariables", "ContextExpression"}
 )
@@ -127,6 +139,10 @@ def _frame_value(name: str) -> Any:
         # builtins' Ellipsis is the constant `...` itself (`Ellipsis == ...` is True): an inert
         # value, so the name reads the constant, not a stand-in equal only to itself
         return ...
+    if name in _CONSTANT_NAMES:
+        # Python folds an identifier to NFKC: `Ｔｒｕｅ` is the name True, not the keyword,
+        # and builtins holds the constant under it
+        return _CONSTANT_NAMES[name]
     modelled = name in _OPAQUE_FRAME or (
         not name.startswith("__")
         and name not in _LOCALS
@@ -414,17 +430,48 @@ def _value_warnings(plan: Plan, scope: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(out) if out else ()
 
 
+def _too_long(text: str) -> ExpressionError:
+    """A text past flowctx's bound: the parser's error AG2 raises first, when the converted
+    text does not parse (construction parses before it checks anything), else a refusal.
+    The conversion is AG2's on plain text; within MAX_PARSED and a bounded count of string
+    literals and variables (AG2 replaces each one over the whole text)."""
+    refused = ExpressionError(
+        f"Expression is too long for flowctx ({len(text)} characters; it reads at most "
+        f"{MAX_TEXT}, the runtime has no limit)",
+        MAX_TEXT,
+        len(text),
+    )
+    names = [m.group(1) for m in _VAR.finditer(text)]
+    literals = [m.group(0) for m in _LITERAL.finditer(text)]
+    if len(text) > MAX_PARSED or len(names) + len(literals) > _MAX_PARSED_PIECES:
+        return refused
+    hidden = iter(range(len(literals)))
+    out = _LITERAL.sub(lambda _: f"__STRING_LITERAL_{next(hidden)}__", text)
+    out = _OR.sub(" or ", _AND.sub(" and ", _BANG.sub(r"not \1", out)))
+    for i, literal in enumerate(literals):
+        out = out.replace(f"__STRING_LITERAL_{i}__", literal)
+    for name in names:
+        out = out.replace("${" + name + "}", name)
+    try:
+        quiet_parse(out)
+    except SyntaxError as exc:
+        said = str(exc)
+    except (RecursionError, MemoryError) as exc:
+        said = parser_gave_up(exc)
+    except ValueError as exc:  # null bytes, text that is not UTF-8 encodable
+        said = str(exc)
+    else:
+        return refused
+    hint = _hint(text, said)
+    return ExpressionError(f"{said}; {hint}" if hint else said, 0, len(text))
+
+
 def compile_ag2(text: str) -> Compiled:
     if not isinstance(text, str):
         raise ExpressionError("Expression must be a non-empty string", 0, 0)
     # an empty text goes on to Python's parser, whose words AG2 raises
     if len(text) > MAX_TEXT:
-        raise ExpressionError(
-            f"Expression is too long for flowctx ({len(text)} characters; it reads at most "
-            f"{MAX_TEXT}, the runtime has no limit)",
-            MAX_TEXT,
-            len(text),
-        )
+        raise _too_long(text)
     names = tuple(m.group(1) for m in _VAR.finditer(text))
     converted = _convert(MappedText.of(text))
     sanitized = converted
@@ -493,23 +540,30 @@ def length(value: Any) -> int:
         return 0
 
 
+#: Python's words when str() of an int passes its digit limit (the runtime's str() of a
+#: pasted value raises them, unwrapped), then why
+_TOO_MANY_DIGITS: Final = (
+    "Exceeds the limit (4300 digits) for integer string conversion; use "
+    "sys.set_int_max_str_digits() to increase the limit; AG2 pastes the integer into the "
+    "text as digits"
+)
+
+
 def _pasted_text(value: Any) -> str:
     """AG2's text for a value."""
     if isinstance(value, (bool, int, float)):
         try:
             return str(value)
         except ValueError:
-            # Python's words (the runtime's str() of the value raises them, unwrapped)
-            raise SandboxError(
-                "Exceeds the limit (4300 digits) for integer string conversion; use "
-                "sys.set_int_max_str_digits() to increase the limit; AG2 pastes the "
-                "integer into the text as digits"
-            ) from None
+            raise SandboxError(_TOO_MANY_DIGITS) from None
     if isinstance(value, str):
         return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
     if isinstance(value, (list, dict, tuple)):
         return str(bool(value))
-    return str(value)
+    try:
+        return str(value)
+    except ValueError as exc:  # a set holding an int too long for str(): Python's words
+        raise SandboxError(f"{exc}; AG2 pastes the value into the text as its text") from None
 
 
 class Ag2Eval(SandboxEval):
@@ -532,7 +586,14 @@ class Ag2Eval(SandboxEval):
             ast.BoolOp: self._eval_boolop,
             ast.Compare: self._eval_compare,
             ast.BinOp: self._eval_binop,
+            # only a set pasted as its text makes these (the author's text cannot hold them)
+            ast.Set: self._eval_set,
+            ast.Tuple: self._eval_tuple,
+            ast.Attribute: self._eval_attribute,
         }
+
+    def _eval_set(self, node: ast.Set) -> set[Any]:
+        return set([self._eval(item) for item in node.elts])
 
     @staticmethod
     def missing(name: str) -> str:
@@ -571,8 +632,8 @@ class Ag2Eval(SandboxEval):
         raise SandboxError(name_error(node.id))
 
     def _eval_binop(self, node: ast.BinOp) -> Any:
-        """Only arithmetic that pasting made: Python's own '-' or '+' between plain values (the
-        numbers, strings, booleans and None a context holds), with Python's TypeError words."""
+        """Only arithmetic that pasting made: Python's own '-', '+' or '/' between plain values
+        (the numbers, strings, booleans and None a context holds), with Python's words."""
         left, right = self._eval(node.left), self._eval(node.right)
         if not all(type(v) in _PLAIN for v in (left, right)):
             raise WouldExecute(
@@ -581,9 +642,19 @@ class Ag2Eval(SandboxEval):
                 "does not run it"
             )
         try:
-            return left + right if type(node.op) is ast.Add else left - right
-        except (TypeError, OverflowError) as exc:
+            return _PASTED_OPERATORS[type(node.op)](left, right)
+        except (TypeError, OverflowError, ZeroDivisionError) as exc:
             raise SandboxError(str(exc)) from None
+
+    def _eval_attribute(self, node: ast.Attribute) -> Any:
+        """An attribute a value's text spells (an Enum member pastes as `Color.RED`): Python
+        reads the name before it, which is undefined (a NameError) unless it is one of the
+        evaluator's own objects, whose attributes flowctx does not read."""
+        self._eval(node.value)
+        raise WouldExecute(
+            f"{ENGINE} would read an attribute of its own evaluator's objects here "
+            f"(.{node.attr}, pasted from a value's text); flowctx does not reproduce it"
+        )
 
     def _eval_call(self, node: ast.Call) -> Any:
         return len(self._eval(node.args[0]))
@@ -653,6 +724,11 @@ class Ag2Eval(SandboxEval):
         for node in ast.walk(tree):
             if not chained and type(node) in _PASTED_ARITHMETIC and _pasted_subtraction(node):
                 continue  # a pasted number after an operand: `${a}${b}` with -1
+            if type(node) in _PASTED_DISPLAYS:
+                _check_set_order(node)
+                continue  # a set's text ({1, 'a'}, {(1, 2)}): built from its items, no code
+            if not chained and type(node) is ast.Attribute:
+                continue  # an Enum member's text: its name is read first (_eval_attribute)
             if type(node) not in ALLOWED_NODES or (
                 isinstance(node, ast.Call)
                 and not (
@@ -684,16 +760,39 @@ class Ag2Eval(SandboxEval):
 
 
 #: what pasting a number makes after an operand: a binary '-' (`${a}${b}`, 1 and -1), or a
-#: '+' out of an exponent (`not${f}` with 1e+300 pastes `not1e+300`)
-_PASTED_ARITHMETIC: Final = frozenset({ast.BinOp, ast.Sub, ast.Add})
+#: '+' out of an exponent (`not${f}` with 1e+300 pastes `not1e+300`); a '/' is what a
+#: Fraction (`1/3`) or a path (`a/b`) pastes as
+_PASTED_ARITHMETIC: Final = frozenset({ast.BinOp, ast.Sub, ast.Add, ast.Div})
+_PASTED_OPERATORS: Final = {ast.Add: op.add, ast.Sub: op.sub, ast.Div: op.truediv}
+#: what a set value pastes as (str() of a set of constants: `{1, -2.5, 'a', (1, 2)}`); its
+#: items are checked as any pasted node is
+_PASTED_DISPLAYS: Final = frozenset({ast.Set, ast.Tuple})
+
+
+def _check_set_order(node: ast.AST) -> None:
+    """A set lists its items in hash order: for numbers and the constants fixed, for strings
+    seeded per process (harmless: a string never fails), for nan by identity. Items that are
+    names (nan, inf: undefined) fail at the first one listed, so two different ones make the
+    error depend on an order flowctx cannot know."""
+    if type(node) is not ast.Set:
+        return
+    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    if len(names) > 1:
+        raise SandboxError(
+            f"refused: the set pasted here lists {' and '.join(sorted(names))}, undefined "
+            "names to Python, in an order its hashes decide: which one AG2's NameError names "
+            "is not predictable"
+        )
+
+
 #: the values a context variable pastes as themselves (lists and dicts paste True/False)
-_PLAIN: Final = frozenset({int, float, bool, str, type(None)})
+_PLAIN: Final = frozenset({int, float, complex, bool, str, type(None)})
 
 
 def _pasted_subtraction(node: ast.AST) -> bool:
     if type(node) is ast.BinOp:
-        return type(node.op) in (ast.Sub, ast.Add)
-    return type(node) in (ast.Sub, ast.Add)
+        return type(node.op) in _PASTED_OPERATORS
+    return type(node) in _PASTED_OPERATORS
 
 
 #: said after Python's words when the pasted text does not parse
@@ -767,6 +866,41 @@ def _tokens(plan: Plan, scope: Mapping[str, Any]) -> Mapping[str, Any] | None:
     if changed:
         out.update(changed)
     return out
+
+
+def first_lookup_error(
+    compiled: Compiled, scope: Mapping[str, Any], missing: ExprError
+) -> ExprError:
+    """The error AG2 raises first when a variable is missing (``missing``, the first one in
+    its lookup order): evaluate measures the len() names first, then pastes the others one by
+    one in text order, so a value str() fails on (an int too long for it, or a set holding
+    one) pasted before the missing name raises Python's ValueError there, and the KeyError
+    is never reached."""
+    plan = getattr(compiled, "plan", None)
+    if plan is None:
+        return missing
+    measured_missing = any(name not in scope for name in plan.measured)
+    if measured_missing:
+        return missing
+    for name in plan.pasted:
+        if name not in scope:
+            return missing
+        value = scope[name]
+        if type(value) in _PASTES_SAFELY or (
+            type(value) is int and -_INT_LIMIT < value < _INT_LIMIT
+        ):
+            continue
+        try:
+            _pasted_text(value)
+        except SandboxError as exc:
+            at = compiled.text.find("${" + name + "}")
+            start, end = (at, at + len(name) + 3) if at >= 0 else (0, len(compiled.text))
+            return ExprError(str(exc), start, end)
+    return missing
+
+
+#: values whose text AG2 always writes (an int only below Python's digit limit)
+_PASTES_SAFELY: Final = frozenset({str, bool, float, list, dict, tuple, type(None)})
 
 
 def variables(text: str) -> frozenset[str]:

@@ -10,6 +10,7 @@ out of reach by construction rather than by pattern.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterable, Mapping, Sized
 from contextlib import suppress
 from functools import partial
@@ -334,17 +335,23 @@ class PyEval(SandboxEval):
 # --- spans -----------------------------------------------------------------------------------
 
 
+_LINE_BREAK: Final = re.compile(r"\r\n?|\n")
+
+
+def line_starts(source: str) -> list[int]:
+    """Where each line Python numbers begins: its tokenizer ends a line at \\n, \\r\\n and a
+    lone \\r alike (a text with a carriage return has more lines than its \\n say)."""
+    return [0, *(m.end() for m in _LINE_BREAK.finditer(source))]
+
+
 def add_spans(tree: ast.AST, source: str, remap: list[int] | None = None) -> None:
     """Give every node ``fx_start``/``fx_end``: character offsets into the original text.
 
     Python reports UTF-8 byte columns per line; ``remap`` maps offsets in a rewritten source
     (the ag2 front end) back to the text the author wrote.
     """
-    starts = [0]
-    for i, c in enumerate(source):
-        if c == "\n":
-            starts.append(i + 1)
-    lines = source.split("\n")
+    starts = line_starts(source)
+    lines = [source[a:b] for a, b in zip(starts, [*starts[1:], len(source)], strict=True)]
     ascii_only = source.isascii()
 
     def offset(line: int, col: int) -> int:
@@ -375,8 +382,8 @@ def parse_python(source: str, text: str, remap: list[int] | None = None) -> ast.
             # there, not at the first character
             start = end = len(text.rstrip())
         elif exc.lineno is not None and exc.offset is not None:
-            line_starts = [0] + [i + 1 for i, c in enumerate(source) if c == "\n"]
-            base = line_starts[min(exc.lineno, len(line_starts)) - 1]
+            starts = line_starts(source)
+            base = starts[min(exc.lineno, len(starts)) - 1]
             start = min(base + max(exc.offset - 1, 0), max(len(source) - 1, 0))
             end = start + 1
             if exc.end_offset and exc.end_lineno == exc.lineno and exc.end_offset > exc.offset:

@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flowctx_core.expressions.python import add_spans
+from flowctx_core.expressions.python import add_spans, line_starts
 from flowctx_core.expressions.sandbox import ExpressionError, set_span, span_of
 
 
@@ -110,6 +110,16 @@ def quiet_parse(text: str) -> ast.expr:
         return ast.parse(text, mode="eval").body
 
 
+def parser_gave_up(exc: RecursionError | MemoryError) -> str:
+    """What an engine says when Python's parser gives up on deep nesting. The engines parse
+    with this same parser and say its words first: a RecursionError's ("maximum recursion
+    depth exceeded during ast construction"); a MemoryError has none (AG2's message ends after
+    its "...: ", the Mozaiks runtime's log shows "MemoryError: "), so flowctx's why follows
+    the empty words."""
+    why = "Python's parser gives up on text nested this deeply"
+    return f"{exc}; {why}" if str(exc) else f"; {why} (a MemoryError, which has no words)"
+
+
 def parse_mapped(source: MappedText, original: str) -> ast.expr:
     """``ast.parse`` of rewritten text in eval mode; spans and errors point into ``original``.
 
@@ -125,19 +135,15 @@ def parse_mapped(source: MappedText, original: str) -> ast.expr:
             # there, not at the first character
             start = end = len(original.rstrip())
         elif exc.lineno is not None and exc.offset is not None:
-            line_starts = [0] + [i + 1 for i, c in enumerate(source.text) if c == "\n"]
-            base = line_starts[min(exc.lineno, len(line_starts)) - 1]
+            starts = line_starts(source.text)
+            base = starts[min(exc.lineno, len(starts)) - 1]
             at = min(base + max(exc.offset - 1, 0), max(len(source.text) - 1, 0))
             start, end = source.span(at, at + 1, size) if source.text else (0, 0)
         # Python's own words, as the engines' ast.parse raises them: the message, then
         # "(<unknown>, line N)" (the file name ast.parse gives)
         raise ExpressionError(str(exc), start, end) from None
     except (RecursionError, MemoryError) as exc:
-        # the engines parse with this same parser: its own words (a MemoryError has none)
-        said = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        raise ExpressionError(
-            f"Expression is nested too deeply for Python's parser ({said})", 0, size
-        ) from None
+        raise ExpressionError(parser_gave_up(exc), 0, size) from None
     except ValueError as exc:  # null bytes, text that is not UTF-8 encodable: Python's words
         raise ExpressionError(str(exc), 0, size) from None
     _spans(tree, source, size)
