@@ -55,6 +55,7 @@ from flowctx_core.expressions.js.objects import (
     set_member,
 )
 from flowctx_core.expressions.js.prototypes import (
+    ARRAY_PROTOTYPE,
     FUNCTION_PROTOTYPE,
     OBJECT_PROTOTYPE,
     JsPrototype,
@@ -1039,7 +1040,8 @@ def _by_symbol(src: Any) -> list[Any] | None:
 def _is_array(x: Any = UNDEFINED, *_: Any) -> bool:
     if type(x) is JsProxy:
         return x.is_array()  # its target's
-    return type(x) is list or type(x) is tuple
+    # Array.prototype is itself an array exotic object (ECMAScript's %Array.prototype%)
+    return type(x) is list or type(x) is tuple or x is ARRAY_PROTOTYPE
 
 
 def _uri(fn: Callable[[str], str], name: str) -> Callable[..., str]:

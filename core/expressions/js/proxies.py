@@ -14,7 +14,7 @@ from typing import Any
 
 from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.descriptors import to_descriptor
-from flowctx_core.expressions.js.prototypes import prototype_of
+from flowctx_core.expressions.js.prototypes import ARRAY_PROTOTYPE, prototype_of
 from flowctx_core.expressions.js.symbols import WELL_KNOWN
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
@@ -459,7 +459,7 @@ class JsProxy(JsObject):
         target = self.target
         if type(target) is JsProxy:
             return target.is_array()
-        return type(target) is list or type(target) is tuple
+        return type(target) is list or type(target) is tuple or target is ARRAY_PROTOTYPE
 
     def js_keys(self) -> list[str]:
         """Object.keys: the string keys whose descriptor (the trap's) is enumerable."""
