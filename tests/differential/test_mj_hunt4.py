@@ -57,3 +57,59 @@ def test_array_prototype_is_an_array(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj Array.prototype")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# A locale list that is no string or array is read as ECMA-402's CanonicalizeLocaleList reads
+# any object: its elements by index up to its length (an array-like's strings, a String
+# object's characters), an Intl.Locale as its tag; a function (its length its parameter
+# count, no elements), a RegExp, a BigInt, a Symbol or a Date is the empty list. flowctx
+# refused all of these, and read an array-like of the scope as no list at all.
+LOCALE_LISTS = [
+    "x => x",
+    "(a, b) => a",
+    "Symbol()",
+    "1n",
+    "/x/",
+    "new Date(0)",
+    "new String('de')",
+    "new String('')",
+    "new Intl.Locale('de')",
+    "payload.one",
+    "payload.two",
+    "payload.bad",
+    "payload.neg",
+    "payload.holey",
+    "payload.nolen",
+    "Object(5)",
+    "new Map([[0, 'de']])",
+    "[new Intl.Locale('fr')]",
+    "Math",
+    "Object('de')",
+]
+LOCALE_USES = [
+    "Intl.getCanonicalLocales({l}).join()",
+    "'a'.localeCompare('B', {l})",
+    "(1234.5).toLocaleString({l})",
+    "new Date(0).toLocaleDateString({l}, payload.utc)",
+    "'i'.toLocaleUpperCase({l})",
+    "new Intl.NumberFormat({l}).resolvedOptions().locale",
+    "[1.5, 2].toLocaleString({l})",
+]
+LOCALE_SCOPE = {
+    "payload": {
+        "one": {"length": 1, "0": "de"},
+        "two": {"length": "2", "1": "fr", "0": "de-AT"},
+        "bad": {"length": 1, "0": 5},
+        "neg": {"length": -1, "0": "de"},
+        "holey": {"length": 3, "2": "tr"},
+        "nolen": {"0": "de"},
+        "utc": {"timeZone": "UTC"},
+    }
+}
+
+
+def test_locale_lists_of_any_object(mj_oracle: MjOracle) -> None:
+    cases = [(use.format(l=lst), LOCALE_SCOPE) for use in LOCALE_USES for lst in LOCALE_LISTS]
+    tally = compare(mj_oracle, cases, "mj locale lists")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
