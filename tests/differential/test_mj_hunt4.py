@@ -113,3 +113,86 @@ def test_locale_lists_of_any_object(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj locale lists")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# V8's JSON.parse reads its text with a stack of its own, not by recursion: any depth parses
+# (a reviver's walk, and what is done with the value after, do meet the stack's bound), and a
+# deep text that is no JSON has the same errors as a shallow one. flowctx answered "Maximum
+# call stack size exceeded" past Python's json's depth (about 900).
+DEEP_JSON = [
+    *(
+        f"JSON.parse('['.repeat({n}) + {inner} + ']'.repeat({m})){tail}"
+        for n, m in ((2500, 2500),)
+        for inner in ("''", "'1'", "'\"a\\\\u0041\"'", "'-0'", "'1e400'", "'null, true'")
+        for tail in (".length", "[0][0].length", ".flat(Infinity).join()")
+    ),
+    "JSON.parse('['.repeat(1e5) + ']'.repeat(1e5)).length",
+    *(
+        f"JSON.parse('['.repeat(5000) + {inner} + ']'.repeat({m}))"
+        for inner, m in (
+            ("''", 4999),
+            ("''", 5001),
+            ("'1,'", 5000),
+            ("'01'", 5000),
+            ("'\"\\\\x\"'", 5000),
+            ("'tru'", 5000),
+            ("'-'", 5000),
+            ("'1.'", 5000),
+            ("'\"ab'", 5000),
+            ("'1 2'", 5000),
+            ("'[ '", 5000),
+        )
+    ),
+    "JSON.parse('['.repeat(5000) + ']'.repeat(5000) + 'x')",
+    "JSON.parse(' ['.repeat(3000) + payload.t + ' ]'.repeat(3000)).length",
+    "JSON.parse('['.repeat(3000) + payload.t + ']'.repeat(3000)).flat(Infinity)[4].a",
+    "JSON.parse('['.repeat(3000) + payload.bad + ']'.repeat(3000))",
+    "JSON.parse('['.repeat(2000) + '1' + ']'.repeat(2000), (k, v) => v).length",
+    "JSON.parse('['.repeat(900) + '1' + ']'.repeat(900)).length",
+]
+
+
+def test_json_parse_at_any_depth(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"t": '1, "x", -0, [2], {"a": [3], "__proto__": 4}', "bad": '{"a" 1}'}}
+    cases = [(expr, scope) for expr in DEEP_JSON]
+    tally = compare(mj_oracle, cases, "mj deep JSON")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
+
+
+# node holds a call's arguments on its stack, and flattens arrays by recursion: past what
+# its stack holds at the condition's top level (123,374 arguments, 6,168 levels of arrays,
+# measured) every call throws RangeError; a little below, it depends on the frames beneath,
+# and flowctx refuses; below that it answers (an array literal's spread holds any count).
+STACK_BOUNDS = [
+    "Math.max(...Array(99999).fill(1))",
+    "Math.max(...Array(123375).fill(1))",
+    "Math.max(1, ...Array(1.1.3e5).fill(1), 2)",
+    "[...Array(1.1.3e5)].length",
+    "Math.max.apply(null, Array(1.1.3e5).fill(1))",
+    "Math.max.apply(null, Array(5e4).fill(1))",
+    "Reflect.apply(Math.max, null, Array(1.1.3e5).fill(1))",
+    "String.fromCharCode(...Array(1.1.3e5).fill(65)).length",
+    "String.fromCharCode(...Array(9e4).fill(65)).length",
+    "new Set(...[Array(1.1.3e5)]).size",
+    "((...a) => a.length)(...Array(130000))",
+    "[].push(...Array(1.1.3e5))",
+    "[].concat(...Array(1.3e5).fill([1])).length",
+    "Math.min.call(null, ...Array(1.1.3e5))",
+    "[1].map(x => Math.max(...Array(1.1.3e5).fill(x)))",
+    "JSON.parse('['.repeat(6169) + '1' + ']'.repeat(6169)).flat(Infinity).length",
+    "JSON.parse('['.repeat(5999) + '1' + ']'.repeat(5999)).flat(Infinity).length",
+    "JSON.parse('['.repeat(6000) + ']'.repeat(6000)).flat(Infinity).length",
+    "JSON.parse('['.repeat(9000) + '1' + ']'.repeat(9000)).flat(3).length",
+    "JSON.parse('['.repeat(9000) + '1' + ']'.repeat(9000)).flatMap(x => x).length",
+    "JSON.parse('[1,' + '['.repeat(7000) + '1' + ']'.repeat(7001)).flat(6168).length",
+    "JSON.parse('[1,' + '['.repeat(7000) + '1' + ']'.repeat(7001)).flat(5000).length",
+    "JSON.parse('[[1], ' + '['.repeat(7000) + ']'.repeat(7000) + ']').flat(Infinity).length",
+]
+
+
+def test_stack_bounds(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {}}) for expr in STACK_BOUNDS]
+    tally = compare(mj_oracle, cases, "mj stack bounds")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

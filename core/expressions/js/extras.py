@@ -18,7 +18,13 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import prototypes
 from flowctx_core.expressions.js import values as js
-from flowctx_core.expressions.js.common import LENT, _mutating, _relative
+from flowctx_core.expressions.js.common import (
+    ARGUMENTS_ALWAYS_HELD,
+    LENT,
+    _mutating,
+    _relative,
+    check_arguments,
+)
 from flowctx_core.expressions.js.iterators import JsIterator
 from flowctx_core.expressions.js.values import (
     ELEMENT,
@@ -242,6 +248,8 @@ def args_of(array: Any) -> list[Any]:
         return []
     if type(array) is list or type(array) is tuple:
         charge(ELEMENT * len(array))
+        if len(array) > ARGUMENTS_ALWAYS_HELD:
+            check_arguments(len(array))
         return [UNDEFINED if x is js.HOLE else js.js_value(x) for x in array]
     if js.typeof(array) not in ("object", "function"):  # a primitive: BigInt, Symbol too
         raise JsError("CreateListFromArrayLike called on non-object")
@@ -249,6 +257,8 @@ def args_of(array: Any) -> list[Any]:
     get_member = LENT["get_member"]
     n = int(min(max(js.to_int(get_member(array, "length")), 0), MAX_STRING_LENGTH))
     charge(ELEMENT * n)
+    if n > ARGUMENTS_ALWAYS_HELD:
+        check_arguments(n)
     return [get_member(array, str(i)) for i in range(n)]
 
 

@@ -42,7 +42,7 @@ from flowctx_core.expressions.js.common import (
     array_prop_keys,
     too_long_array,
 )
-from flowctx_core.expressions.js.jsonerrors import json_error
+from flowctx_core.expressions.js.jsonerrors import json_error, parse_deep
 from flowctx_core.expressions.js.objects import (
     NUMBER_METHODS,
     _obj_has_own,
@@ -937,15 +937,18 @@ def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any
     s = to_string(text)
     charge(ELEMENT * len(s) // 2 + 1)  # an element may take two characters, and is rebuilt
     try:
-        value = json.loads(
-            s.strip(" \t\n\r"),
-            parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)),
-            parse_int=lambda n: -0.0 if n == "-0" else int(n),  # JSON.parse('-0') is -0
+        parsed = _from_json(
+            json.loads(
+                s.strip(" \t\n\r"),
+                parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)),
+                parse_int=lambda n: -0.0 if n == "-0" else int(n),  # JSON.parse('-0') is -0
+            )
         )
-    except (ValueError, RecursionError):
+    except ValueError:
         message, anonymous = json_error(s)
         raise JsError(message, anonymous=anonymous) from None
-    parsed = _from_json(value)
+    except RecursionError:
+        parsed = parse_deep(s)  # nested past Python's json: V8's parser reads any depth
     if type(reviver) is not JsFunction:
         return parsed  # not callable: no reviver
     if reviver.ident or reviver.members is not None:

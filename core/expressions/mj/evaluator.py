@@ -24,11 +24,13 @@ from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
 from flowctx_core.expressions.js.common import (
+    ARGUMENTS_ALWAYS_HELD,
     LENT,
     HostString,
     NeedsCopy,
     Unsupported,
     array_prop_keys,
+    check_arguments,
     security,
     set_on_copy,
 )
@@ -762,6 +764,7 @@ def _args(
             return lambda env: [f0(env)]
         return lambda env: [f(env) for f in fns]
     pairs = list(zip(fns, spreaders, strict=True))
+    call = where != "array"  # a call's arguments, which node holds on its stack
 
     def values(env: Env) -> list[Any]:
         out: list[Any] = []
@@ -770,6 +773,8 @@ def _args(
                 out.extend(s(f(env)))
             else:
                 out.append(f(env))
+        if call and len(out) > ARGUMENTS_ALWAYS_HELD:
+            check_arguments(len(out))
         return out
 
     return values
