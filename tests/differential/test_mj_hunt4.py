@@ -196,3 +196,35 @@ def test_stack_bounds(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj stack bounds")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# An array literal spreading a call's result that has no Symbol.iterator names the callee
+# ("f is not a function or its return value is not iterable"), an object the condition made
+# (Object.create, setPrototypeOf, assign onto one) as much as any other: flowctx said
+# "Symbol.iterator is not a function" of those.
+SPREAD_MADE = [
+    "[...Object.create(null)]",
+    "[...Object.create(payload.eo)]",
+    "[...Object.setPrototypeOf(payload.eo, null)]",
+    "[...Object.assign(Object.create(null), payload.eo)]",
+    "[1, ...Object.create(null), 2]",
+    "[...Object.create(payload.eo), 1]",
+    "Math.max(1, ...Object.create(null), 2)",
+    "Math.max(...Object.create(null))",
+    "new Array(...Object.create(null))",
+    "[...Object.create(Object.getPrototypeOf([]))]",
+    "[...Object.create(Object.getPrototypeOf(new Map()))]",
+    "[...Object.create(new Set([1]))]",
+    "[...Object.setPrototypeOf(payload.eo, [])]",
+    "[...Object.fromEntries([['x', 1]])]",
+    "(o => [...o])(Object.create(null))",
+    "Array.from(Object.create(null)).length",
+    "new Set(Object.create(null))",
+]
+
+
+def test_spread_of_made_objects(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {"eo": {}}}) for expr in SPREAD_MADE]
+    tally = compare(mj_oracle, cases, "mj spread of made objects")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

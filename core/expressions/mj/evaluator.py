@@ -696,12 +696,17 @@ def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], 
         )
 
         def spread_result(v: Any) -> list[Any]:
-            by_symbol = symkeys.iterate(v)
+            try:
+                # an object the condition made (Object.create(null)) has no Symbol.iterator
+                # along its chain: the callee's message, as for any value without one
+                by_symbol = symkeys.iterate(v)
+            except symkeys.NoNext:
+                raise js.JsError(f"{callee} {tail}") from None
             if by_symbol is not None:
                 return by_symbol
             try:
                 return _spread_values(v)
-            except _NotIterable:
+            except (_NotIterable, symkeys.NoNext):
                 raise js.JsError(f"{callee} {tail}") from None
 
         return spread_result
