@@ -228,3 +228,51 @@ def test_spread_of_made_objects(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj spread of made objects")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# structuredClone refuses a Proxy without running any trap: V8's DataCloneError names it by
+# its innermost target as its messages name a value (#<Object>, [object Array], #<Map>, a
+# function's text), a revoked one as null. flowctx refused the construct, ran the traps
+# while naming it, or named a callable one "function () { [native code] }".
+CLONED_PROXIES = [
+    *(
+        f"structuredClone(new Proxy({target}, payload.eo))"
+        for target in (
+            "payload.o",
+            "payload.arr",
+            "[]",
+            "x => x",
+            "(a, b) => a + b",
+            "Math.max",
+            "new Date(0)",
+            "/x/g",
+            "new Map()",
+            "new Set()",
+            "Object.create(null)",
+            "new Proxy(payload.arr, payload.eo)",
+            "new Proxy(x => x, payload.eo)",
+            "new String('ab')",
+            "Object(1n)",
+            "Math",
+            "JSON",
+            "Object.freeze([1])",
+            "new Uint8Array(2)",
+            "new Number(5)",
+            "String",
+        )
+    ),
+    "structuredClone([new Proxy(payload.o, payload.eo)])",
+    "structuredClone(payload.o, new Proxy(payload.eo, payload.eo))",
+    "(r => (r.revoke(), structuredClone(r.proxy)))(Proxy.revocable(payload.o, payload.eo))",
+    "(h => (h.get = (t, k) => k, structuredClone(new Proxy(payload.o, h))))(Object.create(null))",
+    "(h => (h.ownKeys = () => 5, structuredClone(new Proxy(payload.arr, h))))(Object.create(null))",
+    "(h => (h.get = () => 1, structuredClone(new Proxy(x => x, h))))(Object.create(null))",
+]
+
+
+def test_structured_clone_of_proxies(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"eo": {}, "o": {"a": 1}, "arr": [1, 2]}}
+    cases = [(expr, scope) for expr in CLONED_PROXIES]
+    tally = compare(mj_oracle, cases, "mj structuredClone of proxies")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
