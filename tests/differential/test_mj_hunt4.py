@@ -276,3 +276,37 @@ def test_structured_clone_of_proxies(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj structuredClone of proxies")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# A Proxy's getOwnPropertyDescriptor trap is held to ECMAScript's invariants: the descriptor
+# it reports, completed, must be compatible with the target's own property (a frozen or
+# sealed one, an array's length), and may not call a writable one non-writable beside
+# non-configurable; a write through the proxy to a property it reports as read-only or an
+# accessor is "Cannot redefine property". flowctx answered each of these.
+_GOPD = "(h => (h.getOwnPropertyDescriptor = () => {d}, (p => {op})(new Proxy({t}, h))))(payload.h)"
+_DESCRIPTORS = [
+    "Object.fromEntries([['value', 9], ['configurable', true], ['enumerable', true]])",
+    "Object.fromEntries([['value', 9], ['configurable', false], ['enumerable', true]])",
+    "Object.fromEntries([['value', 9], ['configurable', false], ['writable', true]])",
+    "Object.fromEntries([['value', 1], ['configurable', false], ['enumerable', true]])",
+    "Object.fromEntries([['get', () => 1], ['configurable', true]])",
+]
+PROXY_DESCRIPTORS = [
+    _GOPD.format(d=d, op=op, t=t)
+    for t in ("Object.freeze(payload.f)", "Object.seal(payload.g)", "payload.arr", "payload.o")
+    for d in _DESCRIPTORS
+    for op in (
+        "JSON.stringify(Object.getOwnPropertyDescriptor(p, 'a'))",
+        "Object.keys(p).join()",
+        "p.hasOwnProperty('length')",
+        "(p.a = 3, p.a)",
+    )
+]
+
+
+def test_proxy_descriptor_invariants(mj_oracle: MjOracle) -> None:
+    scope = {"payload": {"o": {"a": 1}, "arr": [1, 2], "f": {"a": 1}, "g": {"a": 1}, "h": {}}}
+    cases = [(expr, scope) for expr in PROXY_DESCRIPTORS]
+    tally = compare(mj_oracle, cases, "mj proxy descriptor invariants")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
