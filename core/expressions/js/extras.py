@@ -21,6 +21,7 @@ from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.common import (
     ARGUMENTS_ALWAYS_HELD,
     LENT,
+    Unsupported,
     _mutating,
     _relative,
     check_arguments,
@@ -214,6 +215,19 @@ def _incompatible(bound: Any, name: str, this: Any) -> Callable[..., Any]:
     if kind == "RegExp" and name == "toString" and regexp_like:
         source, flags = get_member(this, "source"), get_member(this, "flags")
         return lambda *_: f"/{js.to_string(source)}/{js.to_string(flags)}"
+    if kind == "RegExp" and name.startswith("[Symbol."):
+        symbol = name.removeprefix("[Symbol.").removesuffix("]")
+        if regexp_like:  # run generically, through the object's exec and flags
+            raise Unsupported(
+                f"flowctx does not reproduce RegExp.prototype[Symbol.{symbol}] called on "
+                "another object"
+            )
+        # V8's @@replace names no primitive receiver (it shows undefined); the others do
+        shown = "undefined" if symbol == "replace" else js.shown_value(this)
+        raise JsError(
+            f"Method RegExp.prototype.@@{symbol} called on incompatible receiver {shown}",
+            anonymous=f"Method RegExp.prototype.@@{symbol} called on incompatible receiver",
+        )
     shown = js.shown_value(this)
     if kind == "Date":
         if (name.startswith("get") and name != "getYear") or name == "valueOf":

@@ -257,11 +257,34 @@ def _symbol_to_primitive(this: Any, *_: Any) -> Any:
     raise JsError("Symbol.prototype [ @@toPrimitive ] requires that 'this' be a Symbol")
 
 
+def _regexp_symbol(name: str) -> Any:
+    """RegExp.prototype[Symbol.match / replace / search / split] of a RegExp whose chain is
+    the built-in one: ToString of the text, then what the string method of that name does
+    with the RegExp (which calls this very method). matchAll of a non-global RegExp (one
+    match, where String.prototype.matchAll throws) and other receivers are refused."""
+
+    def method(this: Any, text: Any = UNDEFINED, *rest: Any) -> Any:
+        plain = type(this).__name__ == "JsRegExp" and changed_prototype(this) is KEPT
+        if not plain or (name == "matchAll" and "g" not in this.flags):
+            raise Unsupported(
+                f"flowctx does not reproduce RegExp.prototype[Symbol.{name}] on this value"
+            )
+        s = to_string(text)
+        found = LENT["get_member"](s, name)
+        return LENT["call_with_this"](found, s, [this, *rest[: 1 if name in _TWO else 0]])
+
+    return method
+
+
+_TWO: Final = frozenset({"replace", "split"})
 _SYMBOL_METHODS: Final = {
     ("String", "iterator"): _string_iterator, ("Function", "hasInstance"): _has_instance,
     ("Date", "toPrimitive"): _date_to_primitive, ("Symbol", "toPrimitive"): _symbol_to_primitive,
+    **{("RegExp", name): _regexp_symbol(name)
+       for name in ("match", "matchAll", "replace", "search", "split")},
 }  # fmt: skip
-_ARITY: Final = {"iterator": 0, "hasInstance": 1, "toPrimitive": 1}
+_ARITY: Final = {"iterator": 0, "hasInstance": 1, "toPrimitive": 1, "match": 1, "matchAll": 1,
+                 "replace": 2, "search": 1, "split": 2}  # fmt: skip
 
 
 def has(obj: Any, sym: JsSymbol) -> bool:
