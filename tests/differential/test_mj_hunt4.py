@@ -356,3 +356,27 @@ def test_regexp_symbol_methods(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj RegExp symbol methods")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# V8 names an object in its messages by its constructor only when its toString is
+# Object.prototype's: an object made on an array (Object.create(arr)) finds Array's, so it is
+# named by its built-in tag, [object Object], where flowctx said #<Object>.
+_GETTER_A = "Object.fromEntries([['a', Object.fromEntries([['get', () => 1]])]])"
+MADE_ON_ARRAYS = [
+    f"(T => delete T.a)(Object.create(payload.arr, {_GETTER_A}))",
+    f"(T => (T.a = 9))(Object.create(payload.arr, {_GETTER_A}))",
+    f"(T => (T.a = 9))(Object.create(Object.create(payload.arr), {_GETTER_A}))",
+    f"(T => (T.a = 9))(Object.create(payload.eo, {_GETTER_A}))",
+    "(T => Object.freeze(T) && (T.z = 1))(Object.create(payload.arr))",
+    "(T => T.x.y)(Object.create(payload.arr))",
+    "(T => T())(Object.create(payload.arr))",
+    "(T => String(T))(Object.create(payload.arr))",
+    "(T => T instanceof T)(Object.create(payload.arr))",
+]
+
+
+def test_objects_made_on_arrays_in_messages(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {"arr": [1, 2], "eo": {}}}) for expr in MADE_ON_ARRAYS]
+    tally = compare(mj_oracle, cases, "mj objects made on arrays")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
