@@ -380,3 +380,52 @@ def test_objects_made_on_arrays_in_messages(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj objects made on arrays")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# A Segments object's Symbol.iterator gives a Segment Iterator (its next() the segments'
+# data objects), and every built-in iterator's Symbol.iterator returns its this, with its
+# Symbol.toStringTag its kind; the Segments method called on anything else is V8's TypeError
+# naming %SegmentIsPrototype%. flowctx refused reading either ("the prototype of object values").
+_SEG = "new Intl.Segmenter('en', payload.w).segment('Hi there')"
+ITERATOR_SYMBOLS = [
+    f"{_SEG}[Symbol.iterator]().next().value.segment",
+    "new Intl.Segmenter('en', payload.g).segment('Hi')[Symbol.iterator]().next().value.segment",
+    f"typeof {_SEG}[Symbol.iterator]",
+    f"{_SEG}[Symbol.iterator]().next().done",
+    f"(it => (it.next(), it.next().value.index))({_SEG}[Symbol.iterator]())",
+    f"{_SEG}[Symbol.iterator]()[Symbol.iterator]().next().value.segment",
+    f"String({_SEG}[Symbol.iterator]())",
+    f"{_SEG}[Symbol.iterator].name",
+    f"JSON.stringify({_SEG}[Symbol.iterator]().next())",
+    f"(it => [...it].length + [...it].length)({_SEG}[Symbol.iterator]())",
+    f"Array.from({_SEG}[Symbol.iterator](), s => s.segment).join('|')",
+    f"{_SEG}[Symbol.iterator]()[Symbol.toStringTag]",
+    f"{_SEG}[Symbol.iterator].call(5)",
+    f"[{_SEG}[Symbol.iterator]][0]()",
+    f"(0, {_SEG}[Symbol.iterator])()",
+    f"{_SEG}[Symbol.iterator].call(null)",
+    "[1][Symbol.iterator]()[Symbol.iterator]().next().value",
+    "'ab'.matchAll(/a/g)[Symbol.iterator]().next().value[0]",
+    "new Map([[1, 2]]).keys()[Symbol.iterator]().next().value",
+    "(it => it[Symbol.iterator]() === it)(payload.m.values())",
+    "payload.m.entries()[Symbol.toStringTag]",
+    "new Set([1]).values()[Symbol.toStringTag]",
+    "'ab'[Symbol.iterator]()[Symbol.toStringTag]",
+    "'ab'.matchAll(/a/g)[Symbol.toStringTag]",
+    "(it => (it.next(), [...it[Symbol.iterator]()].join()))(payload.m.values())",
+    "payload.m.keys()[Symbol.iterator].name",
+    "payload.m.keys()[Symbol.iterator].call(5)",
+    "payload.m.keys()[Symbol.iterator].call(null)",
+    "(0, payload.m.keys()[Symbol.iterator])()",
+    "payload.m.keys()[Symbol.iterator].bind(7)()",
+]
+
+
+def test_iterator_symbols(mj_oracle: MjOracle) -> None:
+    scope = {
+        "payload": {"w": {"granularity": "word"}, "g": {"granularity": "grapheme"}, "m": [1, 2]}
+    }
+    cases = [(expr, scope) for expr in ITERATOR_SYMBOLS]
+    tally = compare(mj_oracle, cases, "mj iterator symbols")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

@@ -26,7 +26,7 @@ from flowctx_core.expressions.js.common import (
     _relative,
     check_arguments,
 )
-from flowctx_core.expressions.js.iterators import JsIterator
+from flowctx_core.expressions.js.iterators import ITERATOR_ITSELF, SEGMENTS_ITERATOR, JsIterator
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     MAX_STRING_LENGTH,
@@ -88,6 +88,10 @@ _CLASS_BOUND: Final = frozenset(
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     """``fn`` as a call with ``this`` as its receiver."""
     if fn.proxy is not None:  # a Proxy around a function: its apply trap sees ``this``
+        return lambda *args: LENT["call_with_this"](fn, this, list(args))
+    if fn.ident == ITERATOR_ITSELF:  # %IteratorPrototype%[@@iterator] returns any this
+        return lambda *_: this
+    if fn.ident == SEGMENTS_ITERATOR:  # its receiver checked as call_with_this checks it
         return lambda *args: LENT["call_with_this"](fn, this, list(args))
     inner = prototypes.unwrap(fn)
     if inner is not fn:  # a method read from a prototype for fn.receiver

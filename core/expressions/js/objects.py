@@ -28,6 +28,7 @@ from flowctx_core.expressions.js.common import (
 )
 from flowctx_core.expressions.js.extras import function_member, radix_string
 from flowctx_core.expressions.js.integrity import check_length, check_write
+from flowctx_core.expressions.js.iterators import ITERATOR_ITSELF, SEGMENTS_ITERATOR
 from flowctx_core.expressions.js.prototypes import (
     ARRAY_PROTOTYPE,
     FUNCTION_PROTOTYPE,
@@ -749,6 +750,10 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
     receiver, or V8's TypeError for the receiver it refuses."""
     if fn.proxy is not None:  # a Proxy around a function: its apply trap sees ``this``
         return proxies.call(fn.proxy, this, args)
+    if fn.ident == ITERATOR_ITSELF:  # %IteratorPrototype%[@@iterator] returns any this
+        return this
+    if fn.ident == SEGMENTS_ITERATOR:
+        return symkeys.segments_iterator(this)
     inner = unwrap(fn)
     if inner is not fn:  # a method read from a prototype for fn.receiver
         if this is fn.receiver:
