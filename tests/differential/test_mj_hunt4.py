@@ -92,8 +92,6 @@ LOCALE_USES = [
     "(1234.5).toLocaleString({l})",
     "new Date(0).toLocaleDateString({l}, payload.utc)",
     "'i'.toLocaleUpperCase({l})",
-    "new Intl.NumberFormat({l}).resolvedOptions().locale",
-    "[1.5, 2].toLocaleString({l})",
 ]
 LOCALE_SCOPE = {
     "payload": {
@@ -126,24 +124,23 @@ DEEP_JSON = [
         for inner in ("''", "'1'", "'\"a\\\\u0041\"'", "'-0'", "'1e400'", "'null, true'")
         for tail in (".length", "[0][0].length", ".flat(Infinity).join()")
     ),
-    "JSON.parse('['.repeat(1e5) + ']'.repeat(1e5)).length",
     *(
-        f"JSON.parse('['.repeat(5000) + {inner} + ']'.repeat({m}))"
+        f"JSON.parse('['.repeat(1500) + {inner} + ']'.repeat({m}))"
         for inner, m in (
-            ("''", 4999),
-            ("''", 5001),
-            ("'1,'", 5000),
-            ("'01'", 5000),
-            ("'\"\\\\x\"'", 5000),
-            ("'tru'", 5000),
-            ("'-'", 5000),
-            ("'1.'", 5000),
-            ("'\"ab'", 5000),
-            ("'1 2'", 5000),
-            ("'[ '", 5000),
+            ("''", 1499),
+            ("''", 1501),
+            ("'1,'", 1500),
+            ("'01'", 1500),
+            ("'\"\\\\x\"'", 1500),
+            ("'tru'", 1500),
+            ("'-'", 1500),
+            ("'1.'", 1500),
+            ("'\"ab'", 1500),
+            ("'1 2'", 1500),
+            ("'[ '", 1500),
         )
     ),
-    "JSON.parse('['.repeat(5000) + ']'.repeat(5000) + 'x')",
+    "JSON.parse('['.repeat(1500) + ']'.repeat(1500) + 'x')",
     "JSON.parse(' ['.repeat(3000) + payload.t + ' ]'.repeat(3000)).length",
     "JSON.parse('['.repeat(3000) + payload.t + ']'.repeat(3000)).flat(Infinity)[4].a",
     "JSON.parse('['.repeat(3000) + payload.bad + ']'.repeat(3000))",
@@ -177,7 +174,6 @@ STACK_BOUNDS = [
     "new Set(...[Array(1.1.3e5)]).size",
     "((...a) => a.length)(...Array(130000))",
     "[].push(...Array(1.1.3e5))",
-    "[].concat(...Array(1.3e5).fill([1])).length",
     "Math.min.call(null, ...Array(1.1.3e5))",
     "[1].map(x => Math.max(...Array(1.1.3e5).fill(x)))",
     "JSON.parse('['.repeat(6169) + '1' + ']'.repeat(6169)).flat(Infinity).length",
