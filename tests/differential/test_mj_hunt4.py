@@ -339,6 +339,14 @@ REGEXP_SYMBOLS = [
     "/a/y[Symbol.split]('aXa').join('|')",
     "[.../\\d/g[Symbol.matchAll]('x1y2')].length",
     "/x/[Symbol.replace]('x', '$&$`$\\'')",
+    "/a/[Symbol.matchAll]('aa').next().value[0]",
+    "[.../\\d+/[Symbol.matchAll](payload.s)][0].index",
+    "[.../z/[Symbol.matchAll](payload.s)].length",
+    "(r => (r.lastIndex = 3, [...r[Symbol.matchAll](payload.s)][0][0]))(/\\d+/y)",
+    "(r => (r.lastIndex = 3, [...r[Symbol.matchAll](payload.s)][0][0]))(/\\d+/)",
+    "(r => (r.lastIndex = 3, r[Symbol.matchAll](payload.s), r.lastIndex))(/\\d+/y)",
+    "(it => (it.next(), it.next().done))(/a/[Symbol.matchAll]('aa'))",
+    "/a/d[Symbol.matchAll]('ba').next().value.indices[0].join()",
     *(
         f"/x/[Symbol.{m}].call({r}, 'xy', 'z')"
         for m in ("replace", "split", "match", "search", "matchAll")

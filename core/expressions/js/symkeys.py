@@ -297,16 +297,22 @@ def _symbol_to_primitive(this: Any, *_: Any) -> Any:
 def _regexp_symbol(name: str) -> Any:
     """RegExp.prototype[Symbol.match / replace / search / split] of a RegExp whose chain is
     the built-in one: ToString of the text, then what the string method of that name does
-    with the RegExp (which calls this very method). matchAll of a non-global RegExp (one
-    match, where String.prototype.matchAll throws) and other receivers are refused."""
+    with the RegExp (which calls this very method); matchAll of a non-global RegExp (where
+    String.prototype.matchAll throws) gives its one match. Other receivers are refused."""
 
     def method(this: Any, text: Any = UNDEFINED, *rest: Any) -> Any:
         plain = type(this).__name__ == "JsRegExp" and changed_prototype(this) is KEPT
-        if not plain or (name == "matchAll" and "g" not in this.flags):
+        if not plain:
             raise Unsupported(
                 f"flowctx does not reproduce RegExp.prototype[Symbol.{name}] on this value"
             )
         s = to_string(text)
+        if name == "matchAll" and "g" not in this.flags:
+            # a copy of the RegExp (its lastIndex too) matched once: one result, then done
+            matcher = type(this)(this.source, this.flags, this.literal)
+            matcher.last_index = this.last_index
+            found = LENT["call_with_this"](LENT["get_member"](matcher, "exec"), matcher, [s])
+            return JsIterator("RegExp String Iterator", [] if found is None else [found])
         found = LENT["get_member"](s, name)
         return LENT["call_with_this"](found, s, [this, *rest[: 1 if name in _TWO else 0]])
 
