@@ -433,3 +433,32 @@ def test_iterator_symbols(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj iterator symbols")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# Object.fromEntries takes a symbol as a key as any other (after the string keys, as own
+# keys always list them): flowctx refused "properties keyed by a symbol".
+SYMBOL_ENTRIES = [
+    "Object.fromEntries([[Symbol.iterator, 1]])[Symbol.iterator]",
+    "Object.fromEntries([[Symbol.for('k'), 2], ['a', 1]])[Symbol.for('k')]",
+    "Object.getOwnPropertySymbols(Object.fromEntries([[Symbol('q'), 1], ['a', 2]])).length",
+    "Reflect.ownKeys(Object.fromEntries([[Symbol('q'), 1], ['a', 2], [Symbol('r'), 3], ['0', 4]]))"
+    ".map(String).join()",
+    "JSON.stringify(Object.fromEntries([[Symbol('q'), 1], ['a', 2]]))",
+    "Object.keys(Object.fromEntries([[Symbol('q'), 1]])).length",
+    "[...Object.fromEntries([[Symbol.iterator, () => [1, 2].values()]])].join()",
+    "String(Object.fromEntries([[Symbol.toPrimitive, () => 'tp']]))",
+    "Object.fromEntries([[Symbol.toStringTag, 'Zed']]) + ''",
+    "Object.fromEntries([[Symbol.for('a'), 1], [Symbol.for('a'), 2]])[Symbol.for('a')]",
+    "structuredClone(Object.fromEntries([[Symbol('q'), 1], ['a', 2]])).a",
+    "Object.fromEntries(new Map([[Symbol.for('m'), 7]]))[Symbol.for('m')]",
+    "[].concat(Object.fromEntries([[Symbol.isConcatSpreadable, true], ['length', 2], ['0', 'x']]))"
+    ".length",
+    "(o => 1 instanceof o)(Object.fromEntries([[Symbol.hasInstance, () => true]]))",
+]
+
+
+def test_symbol_keys_from_entries(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {}}) for expr in SYMBOL_ENTRIES]
+    tally = compare(mj_oracle, cases, "mj symbol keys from entries")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)

@@ -672,6 +672,7 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
             anonymous="value is not iterable",
         )
     out: dict[str, Any] = {}
+    keyed: list[tuple[Any, Any]] = []  # (symbol, value)
     charge(ELEMENT * len(items))
     for pair in items:
         # a string is no entry object either (Object.fromEntries(['ab']) throws)
@@ -680,10 +681,15 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
                 f"Iterator value {to_string(pair)} is not an entry object",
                 anonymous="Iterator value is not an entry object",
             )
-        key = property_key(get_member(pair, "0"))  # its key read before its value
-        out[key] = get_member(pair, "1")
+        raw = get_member(pair, "0")  # its key read before its value
+        if type(raw) is symbols.JsSymbol:
+            keyed.append((raw, get_member(pair, "1")))
+            continue
+        out[property_key(raw)] = get_member(pair, "1")
     if not DROPPED_KEYS.isdisjoint(out):
         keep_all_keys(out)  # own data properties, '__proto__' and 'constructor' too
+    for sym, value in keyed:  # symbol keys come after the strings in any case
+        LENT["set_member"](out, sym, value)
     return out
 
 
