@@ -462,3 +462,45 @@ def test_symbol_keys_from_entries(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj symbol keys from entries")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# NamedEvaluation: an arrow function (parenthesised or not) given as a parameter's or an
+# array pattern element's default, or assigned to a plain name (=, &&=, ||=, ??=, a
+# destructuring assignment's default too), takes that name; a member target, a
+# parenthesised name, a comma or a conditional around it gives none. flowctx named none
+# (and refused the destructuring-assignment default).
+NAMED_ARROWS = [
+    "((f = x => x) => f.name)()",
+    "(([f = x => 1]) => f.name)([])",
+    "(([, g = (a, b) => 1]) => g.name + g.length)([])",
+    "Object.fromEntries([['k', x => x]]).k.name",
+    "(o => (o.m = x => x, o.m.name))(payload.eo)",
+    "(o => (o.m ??= x => x, o.m.name))(payload.eo)",
+    "((f) => (f = x => x, f.name))()",
+    "((f) => (f ??= x => x, f.name))()",
+    "((f) => (f ||= () => 1, f.name))()",
+    "((f = 1) => (f &&= () => 1, f.name))()",
+    "((f) => ((f) = x => x, f.name))()",
+    "((f = payload.f ? x => x : y => y) => f.name)()",
+    "((f = (0, x => x)) => f.name)()",
+    "((f = (x => x)) => f.name)()",
+    "(([[f = x => x]]) => f.name)([[]])",
+    "((f = x => x) => f.name)(y => y)",
+    "((a, f = () => a) => f.name + f())(5)",
+    "((f = x => x, g = f) => g.name)()",
+    "((g) => (g = (h = x => x) => h.name, g.name + g()))()",
+    "((f = x => x) => JSON.stringify(Object.getOwnPropertyDescriptor(f, 'name')))()",
+    "((f = x => x) => f.bind().name)()",
+    "((f) => ([f = x => 1] = [], f.name))()",
+    "((f) => ([(f) = x => 1] = [], f.name))()",
+    "((f, g) => ([f, [g = () => 2]] = [1, []], g.name + g()))()",
+    "(o => ([o.k = x => 1] = [], o.k.name))(payload.eo)",
+    "((f) => ([f = (0, x => 1)] = [], f.name))()",
+]
+
+
+def test_named_arrows(mj_oracle: MjOracle) -> None:
+    cases = [(expr, {"payload": {"eo": {}, "f": 1}}) for expr in NAMED_ARROWS]
+    tally = compare(mj_oracle, cases, "mj named arrows")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(cases)
