@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from flowctx_core.expressions import evaluate
 from tests.differential.compare import compare
+from tests.differential.draw import NOW, kind
 from tests.differential.oracle import MjOracle
 
 # MemberJunction drops the scope keys eval and Function before it builds its function, so
@@ -504,3 +506,47 @@ def test_named_arrows(mj_oracle: MjOracle) -> None:
     tally = compare(mj_oracle, cases, "mj named arrows")
     assert not tally.disagreements, tally.details()
     assert tally.agree == len(cases)
+
+
+# node 20 answers Number's, BigInt's and Date's toLocale*String and String's localeCompare
+# given the locale '' without options from its process's cache: V8 keys the formatter of its
+# last such call by the locale as text, and a call without a locale keys it ''. So '' is the
+# default locale after a call without one and V8's RangeError in a fresh process: the
+# process's history decides, and flowctx refuses it as the host's (it said RangeError). The
+# same calls with options, a list [''] or an invalid date do not reach the cache.
+CACHED_EMPTY_LOCALE = [
+    "(1).toLocaleString('')",
+    "(1n).toLocaleString('')",
+    "new Date(0).toLocaleString('')",
+    "new Date(0).toLocaleDateString('')",
+    "'a'.localeCompare('b', '')",
+    "[1, 2].toLocaleString('')",
+]
+UNCACHED_NEIGHBOURS = [
+    "(1).toLocaleString('', payload.o)",
+    "(1).toLocaleString([''])",
+    "new Date(NaN).toLocaleString('')",
+    "new Date(0).toLocaleTimeString('', payload.o)",
+    "'a'.localeCompare(Symbol(), '')",
+    "'a'.localeCompare('b', '', payload.o)",
+    "'i'.toLocaleUpperCase('')",
+    "new Intl.NumberFormat('').format(1)",
+    "(1).toLocaleString(new String(''))",
+]
+
+
+def test_empty_locale_is_the_process_cache(mj_oracle: MjOracle) -> None:
+    scope: dict[str, Any] = {"payload": {"o": {}}}
+    fresh = [(expr, scope) for expr in CACHED_EMPTY_LOCALE]
+    answers = mj_oracle.run(fresh, probe=True, now=NOW.ms)
+    for (expr, _), real in zip(fresh, answers, strict=True):
+        ours = evaluate(expr, scope, "mj", now=NOW, reveal_secrets=True)
+        assert kind(real, ours, expr) == "refused-as-host", (expr, ours.error)
+    # after a call without a locale, the same text succeeds in the same process
+    primed = mj_oracle.run(
+        [("(1).toLocaleString()", scope), ("(1).toLocaleString('')", scope)], probe=True
+    )
+    assert not answers[0].success and primed[1].success
+    tally = compare(mj_oracle, [(expr, scope) for expr in UNCACHED_NEIGHBOURS], "mj '' uncached")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(UNCACHED_NEIGHBOURS)

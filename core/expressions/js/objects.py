@@ -212,8 +212,10 @@ def _num_to_locale_string(
     (ICU rounds 1.0005 to 1.001), '-0' kept, '∞' for Infinity."""
     from decimal import ROUND_HALF_UP, Decimal, localcontext
 
+    from flowctx_core.expressions.js.intl.locales import refuse_cached_empty
     from flowctx_core.expressions.js.numbershape import number_shape
 
+    refuse_cached_empty(locales, options, "Number.prototype.toLocaleString")
     if options is not UNDEFINED:  # Intl.NumberFormat's whole option set
         from flowctx_core.expressions.js import intl
 

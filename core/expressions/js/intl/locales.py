@@ -16,6 +16,7 @@ from flowctx_core.expressions.js.values import (
     HOLE,
     UNDEFINED,
     JsError,
+    host_refusal,
     js_in,
     to_int,
     to_string,
@@ -222,6 +223,22 @@ def canonical_list(locales: Any) -> list[str]:
         if tag not in seen:
             seen.append(tag)
     return seen
+
+
+def refuse_cached_empty(locales: Any, options: Any, what: str) -> None:
+    """Refuse the locale '' given without options to a method node 20 answers through its
+    process's cache (Number, BigInt and Date's toLocale*String, String's localeCompare): V8
+    keeps the formatter its last call without options made, keyed by the locale as text, and
+    a call without a locale keys it ''. So '' is the default locale after such a call in the
+    process, and V8's RangeError otherwise: the process's history decides, not the condition."""
+    if type(locales) is str and not locales and options is UNDEFINED:
+        raise Unsupported(
+            host_refusal(
+                f"{what} with the locale ''",
+                "node 20 answers it from its process's cache of earlier calls: the default "
+                "locale's after a call without a locale, else RangeError",
+            )
+        )
 
 
 def _language_id(item: Any) -> str:
