@@ -49,8 +49,13 @@ def _bound_to_scope(exc: ExpressionError, text: str, scope: Any) -> Compiled | N
     """An mj condition refused only for naming host globals (``globalThis``) that the scope
     itself provides: MemberJunction's function takes them as parameters, so they are the
     scope's values and nothing of the host is reached. None when the refusal stands."""
+    from flowctx_core.expressions.js.values import DROPPED_KEYS
+
     names = getattr(exc, "host_names", None)
-    if not names or not isinstance(scope, Mapping) or not all(n in scope for n in names):
+    if not names or not isinstance(scope, Mapping):
+        return None
+    # a key MemberJunction drops (eval, Function) is no parameter: the name is the host's own
+    if not all(n in scope and n not in DROPPED_KEYS for n in names):
         return None
     try:
         return _compile_mj_bound(text, names)

@@ -7,7 +7,16 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from flowctx_core.expressions.budget import BUDGET, charge
-from flowctx_core.expressions.js.common import LENT, Unsupported, _call, _mutating, _relative
+from flowctx_core.expressions.js.common import (
+    FLAT_LEVELS_ALWAYS_HELD,
+    LENT,
+    NODE_MOST_FLAT_LEVELS,
+    Unsupported,
+    _call,
+    _mutating,
+    _relative,
+    check_flat_levels,
+)
 from flowctx_core.expressions.js.values import (
     CHANGED,
     ELEMENT,
@@ -212,10 +221,11 @@ def _arr_for_each(arr: list[Any], fn: Any = UNDEFINED, this: Any = UNDEFINED, *_
 
 def _flatten(arr: list[Any] | tuple[Any, ...], depth: float, out: list[Any]) -> None:
     """Holes dropped, arrays within ``depth`` opened, with a stack of its own (node flattens
-    far deeper than Python recurses); every element visited is charged, so arrays of empty
-    arrays, which add nothing to ``out``, cost their visits."""
+    deeper than Python recurses, to its own stack's bound); every element visited is
+    charged, so arrays of empty arrays, which add nothing to ``out``, cost their visits."""
     charge(ELEMENT * len(arr) + 1)
     stack: list[tuple[Any, float]] = [(iter(arr), depth)]
+    deepest = 1
     while stack:
         items, d = stack[-1]
         for x in items:
@@ -226,10 +236,16 @@ def _flatten(arr: list[Any] | tuple[Any, ...], depth: float, out: list[Any]) -> 
             if (type(x) is list or type(x) is tuple) and d >= 1:
                 charge(ELEMENT * len(x) + 1)
                 stack.append((iter(x), d - 1))
+                if len(stack) > deepest:
+                    deepest = len(stack)
+                    if deepest > NODE_MOST_FLAT_LEVELS:
+                        check_flat_levels(deepest)  # node's recursion meets its stack
                 break
             out.append(x)
         else:
             stack.pop()
+    if deepest > FLAT_LEVELS_ALWAYS_HELD:
+        check_flat_levels(deepest)
 
 
 def _arr_flat(arr: list[Any], depth: Any = UNDEFINED, *_: Any) -> list[Any]:

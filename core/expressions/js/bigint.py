@@ -119,8 +119,9 @@ class JsBigInt(JsObject):
         )
 
     def _to_locale_string(self, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
-        from flowctx_core.expressions.js.intl.locales import default_locale
+        from flowctx_core.expressions.js.intl.locales import default_locale, refuse_cached_empty
 
+        refuse_cached_empty(locales, options, "BigInt.prototype.toLocaleString")
         if locales is UNDEFINED and options is UNDEFINED and default_locale() == "en-US":
             return _grouped(decimal_text(self.big))
         from flowctx_core.expressions.js import intl

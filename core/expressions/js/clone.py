@@ -21,6 +21,7 @@ from flowctx_core.expressions.js.common import (
 from flowctx_core.expressions.js.constructors import JsCollection, JsErrorObject, JsWrapper
 from flowctx_core.expressions.js.dates import JsDate
 from flowctx_core.expressions.js.iterators import JsIterator
+from flowctx_core.expressions.js.proxies import JsProxy
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     HOLE,
@@ -49,6 +50,15 @@ def _not_cloned(shown: str) -> JsError:
     return JsError(f"{shown} could not be cloned.")
 
 
+def _proxy_shown(proxy: JsProxy) -> str:
+    """How V8's DataCloneError names a proxy: its innermost target as its messages name a
+    value (nothing run), ``null`` once revoked."""
+    target = proxy.target
+    while type(target) is JsProxy:
+        target = target.target
+    return "null" if target is None else shown_value(target)
+
+
 class _Cloner:
     def __init__(self) -> None:
         # one copy per object met: ``[a, a]`` clones to two references to one copy
@@ -62,12 +72,15 @@ class _Cloner:
             return v  # a primitive
         if isinstance(v, JsObject) and v.js_typeof() == "symbol":
             raise _not_cloned(repr(v))
+        if t is JsProxy:
+            raise _not_cloned(_proxy_shown(v))  # no trap runs: the serializer refuses proxies
         seen = self.memo.get(id(v))
         if seen is not None and seen[0] is v:
             return seen[1]
         charge(ELEMENT)
         if t is JsFunction:
-            raise _not_cloned(to_string(v))
+            # a callable proxy is named by its target's text, as V8 names it in messages
+            raise _not_cloned(shown_value(v) if v.proxy is not None else to_string(v))
         if t is list or t is tuple:
             return self._array(v)
         if t is JsCreated or t is JsNamespace or isinstance(v, Mapping):

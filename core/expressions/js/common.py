@@ -46,6 +46,44 @@ def too_long_array(what_node_does: str = "node makes a sparse one") -> Unsupport
     )
 
 
+#: node 20 passes a call's arguments on its stack: a built-in called at the condition's top
+#: level with 123,374 of them (spread, or applied) runs and with one more throws (measured);
+#: deeper frames leave fewer (a callback's, a function of the condition's own: an arrow's rest
+#: parameter takes 118,236), so between these two counts flowctx does not say which happens
+NODE_MOST_ARGUMENTS: Final = 123_374
+ARGUMENTS_ALWAYS_HELD: Final = 100_000
+#: node 20 flattens arrays recursively, each level opened a frame: at the top level
+#: Array.prototype.flat opens 6,168 levels of arrays and throws at one more (measured); each
+#: frame beneath the call (a callback's) takes about two levels off
+NODE_MOST_FLAT_LEVELS: Final = 6_168
+FLAT_LEVELS_ALWAYS_HELD: Final = 6_000
+
+
+def check_arguments(count: int) -> None:
+    """V8's RangeError for a call given more arguments than its stack holds, or the refusal
+    where that depends on how deep the call is."""
+    if count > NODE_MOST_ARGUMENTS:
+        raise JsError("Maximum call stack size exceeded")
+    if count > ARGUMENTS_ALWAYS_HELD:
+        raise Unsupported(
+            f"flowctx does not reproduce whether node's stack holds a call of {count:,} "
+            f"arguments (over {ARGUMENTS_ALWAYS_HELD:,}: it depends on the frames beneath)"
+        )
+
+
+def check_flat_levels(levels: int) -> None:
+    """V8's RangeError for flattening arrays nested deeper than its stack holds, or the
+    refusal where that depends on how deep the call is."""
+    if levels > NODE_MOST_FLAT_LEVELS:
+        raise JsError("Maximum call stack size exceeded")
+    if levels > FLAT_LEVELS_ALWAYS_HELD:
+        raise Unsupported(
+            f"flowctx does not reproduce whether node's stack holds flattening {levels:,} "
+            f"levels of arrays (over {FLAT_LEVELS_ALWAYS_HELD:,}: it depends on the frames "
+            "beneath)"
+        )
+
+
 class HostString(Unsupported):
     """A string the engine's process holds (RegExp.$1 before the condition's first match):
     its text is refused, what any string would do (``typeof``, a call) is not."""

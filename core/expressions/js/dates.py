@@ -434,8 +434,17 @@ def _environment_locale() -> str:
     return default_locale()
 
 
+_LOCALE_NAMES: Final = {
+    "both": "toLocaleString", "date": "toLocaleDateString", "time": "toLocaleTimeString",
+}  # fmt: skip
+
+
 def _locale(kind: str) -> Callable[..., str]:
     def call(d: JsDate, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any) -> str:
+        if locales == "" and d.tv == d.tv:  # an invalid date is "Invalid Date" before all
+            from flowctx_core.expressions.js.intl.locales import refuse_cached_empty
+
+            refuse_cached_empty(locales, options, f"Date.prototype.{_LOCALE_NAMES[kind]}")
         if (
             not (locales is UNDEFINED or locales == "en-US")
             or options is not UNDEFINED

@@ -18,8 +18,15 @@ from typing import Any, Final
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js import prototypes
 from flowctx_core.expressions.js import values as js
-from flowctx_core.expressions.js.common import LENT, _mutating, _relative
-from flowctx_core.expressions.js.iterators import JsIterator
+from flowctx_core.expressions.js.common import (
+    ARGUMENTS_ALWAYS_HELD,
+    LENT,
+    Unsupported,
+    _mutating,
+    _relative,
+    check_arguments,
+)
+from flowctx_core.expressions.js.iterators import ITERATOR_ITSELF, SEGMENTS_ITERATOR, JsIterator
 from flowctx_core.expressions.js.values import (
     ELEMENT,
     MAX_STRING_LENGTH,
@@ -81,6 +88,10 @@ _CLASS_BOUND: Final = frozenset(
 def _with_this(fn: JsFunction, this: Any) -> Callable[..., Any]:
     """``fn`` as a call with ``this`` as its receiver."""
     if fn.proxy is not None:  # a Proxy around a function: its apply trap sees ``this``
+        return lambda *args: LENT["call_with_this"](fn, this, list(args))
+    if fn.ident == ITERATOR_ITSELF:  # %IteratorPrototype%[@@iterator] returns any this
+        return lambda *_: this
+    if fn.ident == SEGMENTS_ITERATOR:  # its receiver checked as call_with_this checks it
         return lambda *args: LENT["call_with_this"](fn, this, list(args))
     inner = prototypes.unwrap(fn)
     if inner is not fn:  # a method read from a prototype for fn.receiver
@@ -208,6 +219,19 @@ def _incompatible(bound: Any, name: str, this: Any) -> Callable[..., Any]:
     if kind == "RegExp" and name == "toString" and regexp_like:
         source, flags = get_member(this, "source"), get_member(this, "flags")
         return lambda *_: f"/{js.to_string(source)}/{js.to_string(flags)}"
+    if kind == "RegExp" and name.startswith("[Symbol."):
+        symbol = name.removeprefix("[Symbol.").removesuffix("]")
+        if regexp_like:  # run generically, through the object's exec and flags
+            raise Unsupported(
+                f"flowctx does not reproduce RegExp.prototype[Symbol.{symbol}] called on "
+                "another object"
+            )
+        # V8's @@replace names no primitive receiver (it shows undefined); the others do
+        shown = "undefined" if symbol == "replace" else js.shown_value(this)
+        raise JsError(
+            f"Method RegExp.prototype.@@{symbol} called on incompatible receiver {shown}",
+            anonymous=f"Method RegExp.prototype.@@{symbol} called on incompatible receiver",
+        )
     shown = js.shown_value(this)
     if kind == "Date":
         if (name.startswith("get") and name != "getYear") or name == "valueOf":
@@ -242,6 +266,8 @@ def args_of(array: Any) -> list[Any]:
         return []
     if type(array) is list or type(array) is tuple:
         charge(ELEMENT * len(array))
+        if len(array) > ARGUMENTS_ALWAYS_HELD:
+            check_arguments(len(array))
         return [UNDEFINED if x is js.HOLE else js.js_value(x) for x in array]
     if js.typeof(array) not in ("object", "function"):  # a primitive: BigInt, Symbol too
         raise JsError("CreateListFromArrayLike called on non-object")
@@ -249,6 +275,8 @@ def args_of(array: Any) -> list[Any]:
     get_member = LENT["get_member"]
     n = int(min(max(js.to_int(get_member(array, "length")), 0), MAX_STRING_LENGTH))
     charge(ELEMENT * n)
+    if n > ARGUMENTS_ALWAYS_HELD:
+        check_arguments(n)
     return [get_member(array, str(i)) for i in range(n)]
 
 

@@ -42,7 +42,7 @@ from flowctx_core.expressions.js.common import (
     array_prop_keys,
     too_long_array,
 )
-from flowctx_core.expressions.js.jsonerrors import json_error
+from flowctx_core.expressions.js.jsonerrors import json_error, parse_deep
 from flowctx_core.expressions.js.objects import (
     NUMBER_METHODS,
     _obj_has_own,
@@ -55,6 +55,7 @@ from flowctx_core.expressions.js.objects import (
     set_member,
 )
 from flowctx_core.expressions.js.prototypes import (
+    ARRAY_PROTOTYPE,
     FUNCTION_PROTOTYPE,
     OBJECT_PROTOTYPE,
     JsPrototype,
@@ -671,6 +672,7 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
             anonymous="value is not iterable",
         )
     out: dict[str, Any] = {}
+    keyed: list[tuple[Any, Any]] = []  # (symbol, value)
     charge(ELEMENT * len(items))
     for pair in items:
         # a string is no entry object either (Object.fromEntries(['ab']) throws)
@@ -679,10 +681,15 @@ def _object_from_entries(entries: Any = UNDEFINED, *_: Any) -> dict[str, Any]:
                 f"Iterator value {to_string(pair)} is not an entry object",
                 anonymous="Iterator value is not an entry object",
             )
-        key = property_key(get_member(pair, "0"))  # its key read before its value
-        out[key] = get_member(pair, "1")
+        raw = get_member(pair, "0")  # its key read before its value
+        if type(raw) is symbols.JsSymbol:
+            keyed.append((raw, get_member(pair, "1")))
+            continue
+        out[property_key(raw)] = get_member(pair, "1")
     if not DROPPED_KEYS.isdisjoint(out):
         keep_all_keys(out)  # own data properties, '__proto__' and 'constructor' too
+    for sym, value in keyed:  # symbol keys come after the strings in any case
+        LENT["set_member"](out, sym, value)
     return out
 
 
@@ -936,15 +943,18 @@ def _json_parse(text: Any = UNDEFINED, reviver: Any = UNDEFINED, *_: Any) -> Any
     s = to_string(text)
     charge(ELEMENT * len(s) // 2 + 1)  # an element may take two characters, and is rebuilt
     try:
-        value = json.loads(
-            s.strip(" \t\n\r"),
-            parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)),
-            parse_int=lambda n: -0.0 if n == "-0" else int(n),  # JSON.parse('-0') is -0
+        parsed = _from_json(
+            json.loads(
+                s.strip(" \t\n\r"),
+                parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)),
+                parse_int=lambda n: -0.0 if n == "-0" else int(n),  # JSON.parse('-0') is -0
+            )
         )
-    except (ValueError, RecursionError):
+    except ValueError:
         message, anonymous = json_error(s)
         raise JsError(message, anonymous=anonymous) from None
-    parsed = _from_json(value)
+    except RecursionError:
+        parsed = parse_deep(s)  # nested past Python's json: V8's parser reads any depth
     if type(reviver) is not JsFunction:
         return parsed  # not callable: no reviver
     if reviver.ident or reviver.members is not None:
@@ -1039,7 +1049,8 @@ def _by_symbol(src: Any) -> list[Any] | None:
 def _is_array(x: Any = UNDEFINED, *_: Any) -> bool:
     if type(x) is JsProxy:
         return x.is_array()  # its target's
-    return type(x) is list or type(x) is tuple
+    # Array.prototype is itself an array exotic object (ECMAScript's %Array.prototype%)
+    return type(x) is list or type(x) is tuple or x is ARRAY_PROTOTYPE
 
 
 def _uri(fn: Callable[[str], str], name: str) -> Callable[..., str]:

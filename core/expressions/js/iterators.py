@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from flowctx_core.expressions.js.values import (
     CHANGED,
@@ -12,6 +12,11 @@ from flowctx_core.expressions.js.values import (
     JsObject,
     js_value,
 )
+
+#: the ident of %IteratorPrototype%[Symbol.iterator], which returns its this
+ITERATOR_ITSELF: Final = "Iterator.prototype[Symbol.iterator]"
+#: the ident of %SegmentsPrototype%[Symbol.iterator], which only a Segments object takes
+SEGMENTS_ITERATOR: Final = "Segments.prototype[Symbol.iterator]"
 
 
 class JsIterator(JsObject):

@@ -10,10 +10,19 @@ a long one). Positions count UTF-16 code units, as JavaScript's do.
 
 from __future__ import annotations
 
-from typing import Final
+import json
+from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
-from flowctx_core.expressions.js.values import ELEMENT, from_units, to_units
+from flowctx_core.expressions.js.values import (
+    DROPPED_KEYS,
+    ELEMENT,
+    JsError,
+    from_units,
+    keep_all_keys,
+    number,
+    to_units,
+)
 
 _WS: Final = " \t\n\r"
 _DIGITS: Final = "0123456789"
@@ -69,66 +78,100 @@ class _Walk:
             i += 1
         return i
 
-    def value(self, i: int) -> int:
+    def parse(self) -> tuple[Any, int]:
+        """The value at the start of the text and where it ends, read with a stack of the
+        arrays and objects still open rather than by recursion: V8's parser reads any depth
+        (only a reviver, or what is done with the value after, meets its stack's bound)."""
         s, n = self.s, self.n
-        i = self.skip(i)
-        if i >= n:
-            raise self.unexpected(i)
-        c = s[i]
-        if c == "{":
-            return self.object(i + 1)
-        if c == "[":
-            return self.array(i + 1)
-        if c == '"':
-            return self.string(i + 1)
-        if c == "-" or c in _DIGITS:
-            return self.number(i)
-        for word in ("true", "false", "null"):
-            if c == word[0]:
-                for k, ch in enumerate(word):
-                    if i + k >= n or s[i + k] != ch:
-                        raise self.unexpected(i + k)
-                return i + len(word)
-        raise self.unexpected(i)
-
-    def array(self, i: int) -> int:
-        i = self.skip(i)
-        if i < self.n and self.s[i] == "]":
-            return i + 1
+        # each open container, with the key its next value goes under (objects), and
+        # whether that key is its first (V8 names the colon only after a first one)
+        open_: list[tuple[list[Any] | dict[str, Any], str, bool]] = []
+        i = 0
         while True:
-            i = self.skip(self.value(i))
-            if i < self.n and self.s[i] == ",":
-                i += 1
-                continue
-            if i < self.n and self.s[i] == "]":
-                return i + 1
-            raise self.at("Expected ',' or ']' after array element", i)
-
-    def object(self, i: int) -> int:
-        s = self.s
-        i = self.skip(i)
-        if i < self.n and s[i] == "}":
-            return i + 1
-        if i >= self.n or s[i] != '"':
-            raise self.at("Expected property name or '}'", i)
-        first = True
-        while True:
-            i = self.skip(self.string(i + 1))
-            if i >= self.n or s[i] != ":":
-                # V8 names the colon only after the first property name
-                raise (
-                    self.at("Expected ':' after property name", i) if first else self.unexpected(i)
-                )
-            first = False
-            i = self.skip(self.value(i + 1))
-            if i < self.n and s[i] == ",":
+            i = self.skip(i)
+            if i >= n:
+                raise self.unexpected(i)
+            c = s[i]
+            value: Any
+            if c == "[":
                 i = self.skip(i + 1)
-                if i >= self.n or s[i] != '"':
-                    raise self.at("Expected double-quoted property name", i)
-                continue
-            if i < self.n and s[i] == "}":
-                return i + 1
-            raise self.at("Expected ',' or '}' after property value", i)
+                if i < n and s[i] == "]":
+                    value, i = [], i + 1
+                else:
+                    open_.append(([], "", False))
+                    continue
+            elif c == "{":
+                i = self.skip(i + 1)
+                if i < n and s[i] == "}":
+                    value, i = self.made({}), i + 1
+                else:
+                    if i >= n or s[i] != '"':
+                        raise self.at("Expected property name or '}'", i)
+                    key, i = self.key(i, True)
+                    open_.append(({}, key, True))
+                    continue
+            elif c == '"':
+                start, i = i, self.string(i + 1)
+                value = json.loads(from_units(s[start:i]))
+            elif c == "-" or c in _DIGITS:
+                start, i = i, self.number(i)
+                text = from_units(s[start:i])
+                value = -0.0 if text == "-0" else number(json.loads(text))
+            else:
+                for word, meant in (("true", True), ("false", False), ("null", None)):
+                    if c == word[0]:
+                        for k, ch in enumerate(word):
+                            if i + k >= n or s[i + k] != ch:
+                                raise self.unexpected(i + k)
+                        value, i = meant, i + len(word)
+                        break
+                else:
+                    raise self.unexpected(i)
+            # the value is whole: it ends its container's element, or the text's value
+            while True:
+                if not open_:
+                    return value, i
+                holder, key, _ = open_[-1]
+                i = self.skip(i)
+                if type(holder) is list:
+                    holder.append(value)
+                    if i < n and s[i] == ",":
+                        i += 1
+                        break
+                    if i < n and s[i] == "]":
+                        open_.pop()
+                        value, i = holder, i + 1
+                        continue
+                    raise self.at("Expected ',' or ']' after array element", i)
+                assert type(holder) is dict
+                holder[key] = value
+                if i < n and s[i] == ",":
+                    i = self.skip(i + 1)
+                    if i >= n or s[i] != '"':
+                        raise self.at("Expected double-quoted property name", i)
+                    key, i = self.key(i, False)
+                    open_[-1] = (holder, key, False)
+                    break
+                if i < n and s[i] == "}":
+                    open_.pop()
+                    value, i = self.made(holder), i + 1
+                    continue
+                raise self.at("Expected ',' or '}' after property value", i)
+
+    def key(self, i: int, first: bool) -> tuple[str, int]:
+        """A property name at ``i`` (its opening quote) and the index past its colon."""
+        end = self.string(i + 1)
+        name = json.loads(from_units(self.s[i:end]))
+        j = self.skip(end)
+        if j >= self.n or self.s[j] != ":":
+            raise self.at("Expected ':' after property name", j) if first else self.unexpected(j)
+        return name, j + 1
+
+    @staticmethod
+    def made(obj: dict[str, Any]) -> dict[str, Any]:
+        if not DROPPED_KEYS.isdisjoint(obj):
+            keep_all_keys(obj)  # JSON.parse keeps '__proto__', 'constructor'... as own keys
+        return obj
 
     def string(self, i: int) -> int:
         s, n = self.s, self.n
@@ -188,17 +231,29 @@ class _Walk:
         return i
 
 
+def parse_deep(text: str) -> Any:
+    """``JSON.parse(text)`` of a text nested deeper than Python's json reads (its values as
+    flowctx holds them), or the JsError V8 throws for it."""
+    walk = _Walk(text)
+    try:
+        value, i = walk.parse()
+        i = walk.skip(i)
+    except _Stop as stop:
+        raise JsError(stop.message, anonymous=stop.anonymous) from None
+    if i < walk.n:
+        raise JsError(f"Unexpected non-whitespace character after JSON at position {i}")
+    return value
+
+
 def json_error(text: str) -> tuple[str, str]:
     """V8's message for ``JSON.parse(text)`` where ``text`` is not JSON, and the same
     without the text it quotes (shown when the text derives from a secret)."""
     charge(ELEMENT * len(text))
     walk = _Walk(text)
     try:
-        i = walk.skip(walk.value(0))
+        i = walk.skip(walk.parse()[1])
     except _Stop as stop:
         return stop.message, stop.anonymous
-    except RecursionError:
-        return ("Maximum call stack size exceeded",) * 2
     if i < walk.n:
         return (f"Unexpected non-whitespace character after JSON at position {i}",) * 2
     return ("Unexpected token in JSON",) * 2  # not reached: Python's json refused it

@@ -28,6 +28,7 @@ from flowctx_core.expressions.js.common import (
 )
 from flowctx_core.expressions.js.extras import function_member, radix_string
 from flowctx_core.expressions.js.integrity import check_length, check_write
+from flowctx_core.expressions.js.iterators import ITERATOR_ITSELF, SEGMENTS_ITERATOR
 from flowctx_core.expressions.js.prototypes import (
     ARRAY_PROTOTYPE,
     FUNCTION_PROTOTYPE,
@@ -211,8 +212,10 @@ def _num_to_locale_string(
     (ICU rounds 1.0005 to 1.001), '-0' kept, '∞' for Infinity."""
     from decimal import ROUND_HALF_UP, Decimal, localcontext
 
+    from flowctx_core.expressions.js.intl.locales import refuse_cached_empty
     from flowctx_core.expressions.js.numbershape import number_shape
 
+    refuse_cached_empty(locales, options, "Number.prototype.toLocaleString")
     if options is not UNDEFINED:  # Intl.NumberFormat's whole option set
         from flowctx_core.expressions.js import intl
 
@@ -749,6 +752,10 @@ def call_with_this(fn: JsFunction, this: Any, args: list[Any]) -> Any:
     receiver, or V8's TypeError for the receiver it refuses."""
     if fn.proxy is not None:  # a Proxy around a function: its apply trap sees ``this``
         return proxies.call(fn.proxy, this, args)
+    if fn.ident == ITERATOR_ITSELF:  # %IteratorPrototype%[@@iterator] returns any this
+        return this
+    if fn.ident == SEGMENTS_ITERATOR:
+        return symkeys.segments_iterator(this)
     inner = unwrap(fn)
     if inner is not fn:  # a method read from a prototype for fn.receiver
         if this is fn.receiver:

@@ -14,7 +14,7 @@ from typing import Any
 
 from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.descriptors import to_descriptor
-from flowctx_core.expressions.js.prototypes import prototype_of
+from flowctx_core.expressions.js.prototypes import ARRAY_PROTOTYPE, prototype_of
 from flowctx_core.expressions.js.symbols import WELL_KNOWN
 from flowctx_core.expressions.js.values import (
     UNDEFINED,
@@ -39,6 +39,26 @@ def _name_of(key: Any) -> str:
 
 def _is_object(v: Any) -> bool:
     return typeof(v) in ("object", "function") and v is not None
+
+
+def _compatible(extensible: bool, desc: dict[str, Any], current: Any) -> bool:
+    """ECMAScript's IsCompatiblePropertyDescriptor: whether a complete descriptor a trap
+    reports could stand for the target's own property ``current`` (UNDEFINED: none)."""
+    if current is UNDEFINED:
+        return extensible
+    if current["configurable"]:
+        return True
+    if desc["configurable"] or desc["enumerable"] != current["enumerable"]:
+        return False
+    if ("get" in desc) != ("get" in current or "set" in current):
+        return False
+    if "get" in current or "set" in current:
+        return same_value(desc["get"], current.get("get", UNDEFINED)) and same_value(
+            desc["set"], current.get("set", UNDEFINED)
+        )
+    if not current["writable"]:
+        return not desc["writable"] and same_value(desc["value"], current["value"])
+    return True
 
 
 class JsProxy(JsObject):
@@ -196,6 +216,9 @@ class JsProxy(JsObject):
         existing = self.own_property(key)
         if isinstance(existing, dict):
             if "get" in existing or "set" in existing or not existing["writable"]:
+                # the proxy reports the property as one no value can be written to
+                if strict:
+                    raise JsError(f"Cannot redefine property: {name}")
                 return False
             return self.define(key, {"value": value}, strict)
         return self.define(
@@ -316,25 +339,34 @@ class JsProxy(JsObject):
                 f"undefined for property '{name}'"
             )
         d = to_descriptor(result)
-        if own is UNDEFINED and not self._extensible():
+        accessor = "get" in d or "set" in d
+        if accessor:  # CompletePropertyDescriptor
+            done = {"get": d.get("get", UNDEFINED), "set": d.get("set", UNDEFINED),
+                    "enumerable": d.get("enumerable", False),
+                    "configurable": d.get("configurable", False)}  # fmt: skip
+        else:
+            done = {"value": d.get("value", UNDEFINED), "writable": d.get("writable", False),
+                    "enumerable": d.get("enumerable", False),
+                    "configurable": d.get("configurable", False)}  # fmt: skip
+        if not _compatible(self._extensible() if own is UNDEFINED else True, done, own):
             raise JsError(
                 f"'getOwnPropertyDescriptor' on proxy: trap returned descriptor for property "
                 f"'{name}' that is incompatible with the existing property in the proxy target"
             )
-        if not d.get("configurable", False) and (own is UNDEFINED or own["configurable"]):
-            raise JsError(
-                f"'getOwnPropertyDescriptor' on proxy: trap reported non-configurability for "
-                f"property '{name}' which is either non-existent or configurable in the proxy "
-                "target"
-            )
-        accessor = "get" in d or "set" in d
-        if accessor:
-            return {"get": d.get("get", UNDEFINED), "set": d.get("set", UNDEFINED),
-                    "enumerable": d.get("enumerable", False),
-                    "configurable": d.get("configurable", False)}  # fmt: skip
-        return {"value": d.get("value", UNDEFINED), "writable": d.get("writable", False),
-                "enumerable": d.get("enumerable", False),
-                "configurable": d.get("configurable", False)}  # fmt: skip
+        if not done["configurable"]:
+            if own is UNDEFINED or own["configurable"]:
+                raise JsError(
+                    f"'getOwnPropertyDescriptor' on proxy: trap reported non-configurability "
+                    f"for property '{name}' which is either non-existent or configurable in the "
+                    "proxy target"
+                )
+            if not accessor and not done["writable"] and own.get("writable") is True:
+                raise JsError(
+                    f"'getOwnPropertyDescriptor' on proxy: trap reported non-configurable and "
+                    f"writable for property '{name}' which is non-configurable, non-writable "
+                    "in the proxy target"
+                )
+        return done
 
     def define(self, key: Any, d: dict[str, Any], throw: bool) -> bool:
         trap = self._trap("defineProperty")
@@ -459,7 +491,7 @@ class JsProxy(JsObject):
         target = self.target
         if type(target) is JsProxy:
             return target.is_array()
-        return type(target) is list or type(target) is tuple
+        return type(target) is list or type(target) is tuple or target is ARRAY_PROTOTYPE
 
     def js_keys(self) -> list[str]:
         """Object.keys: the string keys whose descriptor (the trap's) is enumerable."""

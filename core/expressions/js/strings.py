@@ -413,6 +413,11 @@ def _environment_locale() -> bool:
 def _str_locale_compare(
     s: str, other: Any = UNDEFINED, locales: Any = UNDEFINED, options: Any = UNDEFINED, *_: Any
 ) -> int:
+    if locales == "":
+        from flowctx_core.expressions.js.intl.locales import refuse_cached_empty
+
+        to_string(other)  # the other string is converted first
+        refuse_cached_empty(locales, options, "String.prototype.localeCompare")
     if locales is not UNDEFINED or options is not UNDEFINED or _environment_locale():
         from flowctx_core.expressions.js import intl
 

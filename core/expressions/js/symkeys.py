@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from flowctx_core.expressions.budget import charge
 from flowctx_core.expressions.js.common import LENT, Unsupported, _mutating, _state
-from flowctx_core.expressions.js.iterators import JsIterator
+from flowctx_core.expressions.js.iterators import ITERATOR_ITSELF, SEGMENTS_ITERATOR, JsIterator
 from flowctx_core.expressions.js.prototypes import JsPrototype, prototype, prototype_of
 from flowctx_core.expressions.js.proxies import JsProxy
 from flowctx_core.expressions.js.symbols import WELL_KNOWN, JsSymbol
@@ -146,6 +146,13 @@ def get(obj: Any, sym: JsSymbol) -> Any:
         if sym is ITERATOR and _is_arguments(node):
             # an own property of every arguments object: Array.prototype.values itself
             return LENT["get_member"](prototype("Array"), "values")
+        if sym is ITERATOR and type(node).__name__ == "Segments":
+            return _segments_iterator(node)  # %SegmentsPrototype%[@@iterator]
+        if type(node) is JsIterator and changed_prototype(node) is KEPT:
+            if sym is ITERATOR:  # %IteratorPrototype%[@@iterator]: the iterator itself
+                return _returns_itself(node)
+            if sym is TO_STRING_TAG:
+                return node.kind  # "Array Iterator", "Segmenter String Iterator"...
         if type(node) is JsCreated:
             node = node.proto
             if node is None:
@@ -198,6 +205,36 @@ def built_in_symbols(p: Any) -> list[JsSymbol]:
     if kind in _TAGS:  # node lists the tag first, except Symbol.prototype's
         found = [*found, TO_STRING_TAG] if kind == "Symbol" else [TO_STRING_TAG, *found]
     return found
+
+
+def segments_iterator(this: Any) -> JsIterator:
+    """%SegmentsPrototype%[Symbol.iterator] called on ``this``: a Segment Iterator over its
+    segments (each the data object the spread of it gives), or V8's TypeError, which names
+    the prototype %SegmentIsPrototype%."""
+    if type(this).__name__ != "Segments":
+        shown = shown_value(this)
+        raise JsError(
+            f"Method %SegmentIsPrototype%[@@iterator] called on incompatible receiver {shown}",
+            anonymous="Method %SegmentIsPrototype%[@@iterator] called on incompatible receiver",
+        )
+    return JsIterator("Segmenter String Iterator", this.js_iter())
+
+
+def _segments_iterator(segments: Any) -> JsFunction:
+    """A Segments object's Symbol.iterator (called on another value: call_with_this)."""
+    fn = JsFunction(
+        "[Symbol.iterator]", lambda *_: segments_iterator(segments), arity=0,
+        ident=SEGMENTS_ITERATOR,
+    )  # fmt: skip
+    fn.method, fn.receiver = _bound_only, segments
+    return fn
+
+
+def _returns_itself(it: JsIterator) -> JsFunction:
+    """A built-in iterator's Symbol.iterator (%IteratorPrototype%'s): it returns its this."""
+    fn = JsFunction("[Symbol.iterator]", lambda *_: it, arity=0, ident=ITERATOR_ITSELF)
+    fn.method, fn.receiver = _bound_only, it
+    return fn
 
 
 def _bound_only(*_: Any) -> Any:
@@ -257,11 +294,40 @@ def _symbol_to_primitive(this: Any, *_: Any) -> Any:
     raise JsError("Symbol.prototype [ @@toPrimitive ] requires that 'this' be a Symbol")
 
 
+def _regexp_symbol(name: str) -> Any:
+    """RegExp.prototype[Symbol.match / replace / search / split] of a RegExp whose chain is
+    the built-in one: ToString of the text, then what the string method of that name does
+    with the RegExp (which calls this very method); matchAll of a non-global RegExp (where
+    String.prototype.matchAll throws) gives its one match. Other receivers are refused."""
+
+    def method(this: Any, text: Any = UNDEFINED, *rest: Any) -> Any:
+        plain = type(this).__name__ == "JsRegExp" and changed_prototype(this) is KEPT
+        if not plain:
+            raise Unsupported(
+                f"flowctx does not reproduce RegExp.prototype[Symbol.{name}] on this value"
+            )
+        s = to_string(text)
+        if name == "matchAll" and "g" not in this.flags:
+            # a copy of the RegExp (its lastIndex too) matched once: one result, then done
+            matcher = type(this)(this.source, this.flags, this.literal)
+            matcher.last_index = this.last_index
+            found = LENT["call_with_this"](LENT["get_member"](matcher, "exec"), matcher, [s])
+            return JsIterator("RegExp String Iterator", [] if found is None else [found])
+        found = LENT["get_member"](s, name)
+        return LENT["call_with_this"](found, s, [this, *rest[: 1 if name in _TWO else 0]])
+
+    return method
+
+
+_TWO: Final = frozenset({"replace", "split"})
 _SYMBOL_METHODS: Final = {
     ("String", "iterator"): _string_iterator, ("Function", "hasInstance"): _has_instance,
     ("Date", "toPrimitive"): _date_to_primitive, ("Symbol", "toPrimitive"): _symbol_to_primitive,
+    **{("RegExp", name): _regexp_symbol(name)
+       for name in ("match", "matchAll", "replace", "search", "split")},
 }  # fmt: skip
-_ARITY: Final = {"iterator": 0, "hasInstance": 1, "toPrimitive": 1}
+_ARITY: Final = {"iterator": 0, "hasInstance": 1, "toPrimitive": 1, "match": 1, "matchAll": 1,
+                 "replace": 2, "search": 1, "split": 2}  # fmt: skip
 
 
 def has(obj: Any, sym: JsSymbol) -> bool:

@@ -732,6 +732,8 @@ def shown_value(v: Any) -> str:
     if isinstance(v, dict):
         if type(v) is JsCreated and _chain_end(v) is None and not _data_chain_has(v, "toString"):
             return "[object Object]"  # no Object.prototype on its chain
+        if type(v) is JsCreated and type(_chain_end(v)) in (list, tuple):
+            return "[object Object]"  # its toString is Array.prototype's: the built-in tag
         if _data_chain_has(v, "toString") or _data_chain_has(v, "constructor"):
             return "[object Object]"
         return "#<Object>"

@@ -24,11 +24,13 @@ from flowctx_core.expressions.js import values as js
 from flowctx_core.expressions.js.arguments import JsArguments
 from flowctx_core.expressions.js.builtinnames import PROTO_NAMES
 from flowctx_core.expressions.js.common import (
+    ARGUMENTS_ALWAYS_HELD,
     LENT,
     HostString,
     NeedsCopy,
     Unsupported,
     array_prop_keys,
+    check_arguments,
     security,
     set_on_copy,
 )
@@ -694,12 +696,17 @@ def _spreader(c: _Compiler, node: ast.expr, where: SpreadIn) -> Callable[[Any], 
         )
 
         def spread_result(v: Any) -> list[Any]:
-            by_symbol = symkeys.iterate(v)
+            try:
+                # an object the condition made (Object.create(null)) has no Symbol.iterator
+                # along its chain: the callee's message, as for any value without one
+                by_symbol = symkeys.iterate(v)
+            except symkeys.NoNext:
+                raise js.JsError(f"{callee} {tail}") from None
             if by_symbol is not None:
                 return by_symbol
             try:
                 return _spread_values(v)
-            except _NotIterable:
+            except (_NotIterable, symkeys.NoNext):
                 raise js.JsError(f"{callee} {tail}") from None
 
         return spread_result
@@ -762,6 +769,7 @@ def _args(
             return lambda env: [f0(env)]
         return lambda env: [f(env) for f in fns]
     pairs = list(zip(fns, spreaders, strict=True))
+    call = where != "array"  # a call's arguments, which node holds on its stack
 
     def values(env: Env) -> list[Any]:
         out: list[Any] = []
@@ -770,6 +778,8 @@ def _args(
                 out.extend(s(f(env)))
             else:
                 out.append(f(env))
+        if call and len(out) > ARGUMENTS_ALWAYS_HELD:
+            check_arguments(len(out))
         return out
 
     return values
@@ -918,6 +928,8 @@ def _binder(c: _Compiler, target: ast.expr) -> Binder:
         elif isinstance(e, JsSpread):
             steps.append(("rest", _binder(c, e.value), None))
         elif isinstance(e, JsBindDefault):
+            if isinstance(e.target, ast.Name):
+                _name_anonymous(e.default, e.target.id)
             steps.append(("one", _binder(c, e.target), c.compile(e.default)))
         else:
             steps.append(("one", _binder(c, e), None))
@@ -951,6 +963,10 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
     names = tuple(p for p, pat in zip(params, node.patterns, strict=True) if pat is None)
     visible = frozenset((*names, *node.bound))
     source = _unwrapped(c.source(node))
+    for p, d, pat in zip(params, node.defaults, node.patterns, strict=True):
+        if d is not None and pat is None:
+            _name_anonymous(d, p)
+    own_name = getattr(node, "fx_name", "")
     c.locals.append(visible)
     try:
         body = c.compile(node.body)
@@ -997,9 +1013,17 @@ def _arrow(c: _Compiler, node: JsArrow) -> Fn:
                 env.trace.flow.bind(local, traced_names, outer)  # type: ignore[attr-defined]
             return body(_child(env, local))
 
-        return js.JsFunction("", call, arity=arity, source=source)
+        return js.JsFunction(own_name, call, arity=arity, source=source)
 
     return make
+
+
+def _name_anonymous(value: ast.expr, name: str) -> None:
+    """ECMAScript's NamedEvaluation: an arrow function (parenthesised or not) given as a
+    parameter's or a pattern element's default, or assigned to a plain name (=, &&=, ||=,
+    ??=), takes that name as its own ``name``; any other expression around it does not."""
+    if isinstance(value, JsArrow):
+        value.fx_name = name  # type: ignore[attr-defined]
 
 
 #: budget steps one arrow-function call costs (about 2 us of interpreted work)
@@ -1332,6 +1356,8 @@ class _Ref:
         elif isinstance(target, JsAssign) and target.op == "=":
             self.kind = "default"  # `[a = 1] = ...`: the default where the value is undefined
             self.inner = _Ref(c, target.target)
+            if isinstance(target.target, ast.Name) and not getattr(target.target, "fx_paren", 0):
+                _name_anonymous(target.value, target.target.id)
             self.default = c.compile(target.value)
         elif isinstance(target, JsSpread):
             self.kind = "rest"  # `[a, ...b] = ...`: what is left, as an array
@@ -1427,6 +1453,13 @@ _COMPOUND: Final[dict[str, Callable[[Any, Any], Any]]] = {
 
 
 def _assign(c: _Compiler, node: JsAssign) -> Fn:
+    target = node.target
+    if (
+        isinstance(target, ast.Name)
+        and not getattr(target, "fx_paren", 0)  # `(f) = x => x` names nothing
+        and node.op in ("=", "&&=", "||=", "??=")
+    ):
+        _name_anonymous(node.value, target.id)
     ref = _Ref(c, node.target)
     value = c.compile(node.value)
     op = node.op

@@ -646,14 +646,6 @@ class Parser:
             inner = inner.value if isinstance(inner, JsSpread) else inner
             if isinstance(inner, ast.List):
                 self.check_pattern(inner, tok)
-            if (
-                isinstance(item, JsAssign)
-                and isinstance(item.value, JsArrow)
-                and isinstance(item.target, ast.Name)
-            ):
-                # an arrow default takes the name it is bound to (NamedEvaluation)
-                start, end = span_of(item)
-                self.unsupported("an arrow function as a destructuring default", start, end)
 
     @staticmethod
     def in_optional_chain(node: ast.AST) -> bool:

@@ -8,10 +8,19 @@ import os
 import re
 from typing import Any, Final
 
-from flowctx_core.expressions.js.common import Unsupported
+from flowctx_core.expressions.budget import MAX_ITEMS
+from flowctx_core.expressions.js.common import LENT, Unsupported
 from flowctx_core.expressions.js.intl.data import available, table, unmeasured
 from flowctx_core.expressions.js.localecase import _TAG
-from flowctx_core.expressions.js.values import HOLE, UNDEFINED, JsError, to_string
+from flowctx_core.expressions.js.values import (
+    HOLE,
+    UNDEFINED,
+    JsError,
+    host_refusal,
+    js_in,
+    to_int,
+    to_string,
+)
 
 DEFAULT: Final = "en-US"
 _POSIX_LOCALE: Final = re.compile(r"([A-Za-z]{2,3})(?:_([A-Za-z]{4}))?(?:_([A-Za-z]{2}|[0-9]{3}))?")
@@ -203,26 +212,64 @@ def canonical_list(locales: Any) -> list[str]:
     if isinstance(locales, str):
         items = [locales]
     elif isinstance(locales, (list, tuple)):
-        items = []
-        for item in locales:
-            if item is HOLE:
-                continue
-            if isinstance(item, str):
-                items.append(item)
-                continue
-            if item is UNDEFINED or item is None or isinstance(item, (bool, int, float)):
-                raise JsError("Language ID should be string or object.")
-            items.append(to_string(item))
-    elif isinstance(locales, (bool, int, float, dict)):
+        items = [_language_id(item) for item in locales if item is not HOLE]
+    elif isinstance(locales, (bool, int, float)):
         return []
     else:
-        raise Unsupported("flowctx does not reproduce this value as a list of locales")
+        items = _elements(locales)
     seen: list[str] = []
     for item in items:
         tag = canonical_tag(item)
         if tag not in seen:
             seen.append(tag)
     return seen
+
+
+def refuse_cached_empty(locales: Any, options: Any, what: str) -> None:
+    """Refuse the locale '' given without options to a method node 20 answers through its
+    process's cache (Number, BigInt and Date's toLocale*String, String's localeCompare): V8
+    keeps the formatter its last call without options made, keyed by the locale as text, and
+    a call without a locale keys it ''. So '' is the default locale after such a call in the
+    process, and V8's RangeError otherwise: the process's history decides, not the condition."""
+    if type(locales) is str and not locales and options is UNDEFINED:
+        raise Unsupported(
+            host_refusal(
+                f"{what} with the locale ''",
+                "node 20 answers it from its process's cache of earlier calls: the default "
+                "locale's after a call without a locale, else RangeError",
+            )
+        )
+
+
+def _language_id(item: Any) -> str:
+    """One element of a locale list: a string, or an object read as its string."""
+    if isinstance(item, str):
+        return item
+    if item is UNDEFINED or item is None or isinstance(item, (bool, int, float)):
+        raise JsError("Language ID should be string or object.")
+    return to_string(item)
+
+
+def _elements(locales: Any) -> list[str]:
+    """The locale list of any other object (ECMA-402's CanonicalizeLocaleList): an Intl.Locale
+    is its own tag; else the elements of ToObject(locales) up to its length, those it has. A
+    function's length is its parameter count and it has no elements, a RegExp, a BigInt, a
+    Symbol or a Date no length: each is the empty list, as a plain object without one is."""
+    from flowctx_core.expressions.js.intl.locale import Locale  # locale reads this module
+    from flowctx_core.expressions.js.proxies import JsProxy
+
+    if type(locales) is Locale:
+        return [locales.text]
+    if type(locales) is JsProxy:
+        raise Unsupported("flowctx does not reproduce a Proxy as a list of locales")
+    get_member = LENT["get_member"]
+    length = to_int(get_member(locales, "length"))
+    count = int(min(max(length, 0), 2**53 - 1))
+    if count > MAX_ITEMS:
+        raise Unsupported("flowctx does not reproduce a list of locales this long")
+    return [
+        _language_id(get_member(locales, str(k))) for k in range(count) if js_in(str(k), locales)
+    ]
 
 
 def _base(tag: str) -> str:
