@@ -1,13 +1,14 @@
 // Writes core/expressions/js/intl/tables/calendarstyles.json.gz: the styles with a zone's name
 // (timeStyle full and long, alone and beside each dateStyle) in every calendar other than the
 // Gregorian, and in the Gregorian for the locales whose own calendar is another (fa, th...),
-// which scripts/intl_calendars.mjs leaves out. Each row is the style's pattern with the
+// which scripts/intl_calendars.mjs leaves out; for those locales, every style with a time in
+// each hour cycle too. Each row is the style's pattern with the
 // calendar's names (scripts/intl_calendar_rows.mjs's calendarRow) and UTC's name as the locale
 // writes it in the style; the zone's name of any other zone is flowctx's zone names'. A row is
 // kept only where it rebuilds node's text on sixteen dates. Locales as in
 // scripts/intl_calendars.mjs (a locale whose Gregorian patterns are its parent's has its
 // parent's here too), each kept only where it differs from its parent. Run with the node whose
-// answers flowctx reproduces (about 10 minutes, three child processes at a time):
+// answers flowctx reproduces (about 12 minutes, three child processes at a time):
 //   node scripts/intl_calendar_styles.mjs
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +29,17 @@ for (const timeStyle of ["full", "long"]) {
     STYLES[key] = dateStyle ? { dateStyle, timeStyle } : { timeStyle };
   }
 }
+// and, for the locales whose own calendar is another, every style with a time in each hour
+// cycle (hour12 is one of them to V8: th's h11 for true)
+const CYCLE_STYLES = {};
+for (const timeStyle of ["full", "long", "medium", "short"]) {
+  for (const dateStyle of [undefined, "full", "long", "medium", "short"]) {
+    for (const hourCycle of ["h11", "h12", "h23", "h24"]) {
+      const key = [dateStyle && `dateStyle=${dateStyle}`, `hourCycle=${hourCycle}`, `timeStyle=${timeStyle}`].filter(Boolean).join(",");
+      CYCLE_STYLES[key] = { ...(dateStyle ? { dateStyle } : {}), hourCycle, timeStyle };
+    }
+  }
+}
 const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 
 let seed = 31;
@@ -42,13 +54,13 @@ function rowsOf(tag, calTable, skip) {
     const cal = { name, ...calTable[name] };
     const asked = own === name ? tag : `${tag}-u-ca-${name}`;
     const rows = {};
-    for (const [key, opts] of Object.entries(STYLES)) {
+    for (const [key, opts] of Object.entries(own === "gregory" ? STYLES : { ...STYLES, ...CYCLE_STYLES })) {
       if (skip.includes(`${name}:${key}`)) continue;
       process.stderr.write(`style ${name}:${key}\n`);
       const row = calendarRow(asked, cal, opts, digits);
       // UTC's name, as the style writes it (the zone's piece is a name: "t")
       const zone = row.f.formatToParts(0).find((p) => p.type === "timeZoneName")?.value;
-      if (zone === undefined) continue;
+      if (zone === undefined && !key.includes("hourCycle")) continue;
       const withZone = (r) => ({ ...r, t: r.t.map((p) => (Array.isArray(p) && p[0] === "timeZoneName" ? zone : p)),
         tm: r.tm && r.tm.map((t) => t.map((p) => (Array.isArray(p) && p[0] === "timeZoneName" ? zone : p))) });
       let ok = true;
@@ -126,7 +138,7 @@ const ref = (v) => {
   return index.get(k);
 };
 const rows = [], rowIndex = new Map();
-const keys = Object.keys(STYLES).sort();
+const keys = Object.keys({ ...STYLES, ...CYCLE_STYLES }).sort();
 const calendars = {};
 for (const [cal, byTag] of Object.entries(measured)) {
   const indexed = {};

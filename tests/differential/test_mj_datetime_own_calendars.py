@@ -117,3 +117,34 @@ def test_zones_fractions_and_day_periods_where_the_own_calendar_is_another(
     assert counts["disagree"] == 0, tally.table(examples=True)
     # (refused: the names of zones other than UTC, not measured in these locales)
     assert counts["agree"] >= 160, tally.table(examples=True)
+
+
+def cycle_cases(r: random.Random) -> list[tuple[str, tuple[str, dict[str, Any]]]]:
+    """Styles with a time in each hour cycle (hourCycle, or hour12: th's h11 for true) where the
+    locale's own calendar is another, in it, the Gregorian and the others."""
+    built = []
+    for _ in range(120):
+        options: dict[str, Any] = {"timeStyle": r.choice(["full", "long", "medium", "short"])}
+        date_style = r.choice([None, "full", "long", "medium", "short"])
+        if date_style:
+            options["dateStyle"] = date_style
+        cycle = r.choice(["h11", "h12", "h23", "h24", True, False])
+        if isinstance(cycle, bool):
+            options["hour12"] = cycle
+        else:
+            options["hourCycle"] = cycle
+        locale = r.choice(OWN_LOCALES)
+        if r.random() < 0.4:
+            locale = _with_calendar(r, locale, options)
+        options["timeZone"] = r.choice(["UTC", "UTC", "Asia/Bangkok"])
+        payload = {"l": locale, "o": options, "t": _instant(r)}
+        built.append(("own cycles", (r.choice(FORMS), {"payload": payload})))
+    return built
+
+
+def test_styles_in_an_hour_cycle_where_the_own_calendar_is_another(mj_oracle: MjOracle) -> None:
+    tally = judge(mj_oracle, cycle_cases(random.Random(SEED + 2)))
+    counts = tally.counts["own cycles"]
+    assert counts["disagree"] == 0, tally.table(examples=True)
+    # (refused: the names of zones other than UTC, not measured in these locales)
+    assert counts["agree"] >= 95, tally.table(examples=True)

@@ -931,9 +931,10 @@ def _skeleton(
             if names & _DATE_PART or not names & {"hour", "minute", "second"}:
                 return None
             return _time_part(locale, time, calendar, digits)
-        if "timeStyle=full" in key or "timeStyle=long" in key:
-            # the styles with a zone's name have a table of their own (tables/calendarstyles,
-            # with UTC's name as the style writes it)
+        if key in _key_index("calendarStyles"):
+            # the styles with a zone's name, and those with an hour cycle where the locale's own
+            # calendar is another, have a table of their own (tables/calendarstyles, with UTC's
+            # name as the style writes it)
             return _row("calendarStyles", calendar, locale, key)
         return _row("calendarSkeletons", calendar, locale, key)
     if special:
