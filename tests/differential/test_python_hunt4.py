@@ -3,11 +3,12 @@ ContextExpression in process, Mozaiks 0.2.0's transition evaluator through its h
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import fractions
 import json
 import pathlib
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -255,3 +256,30 @@ def test_mozaiks_reads_a_carriage_return_as_a_line_break(mozaiks_oracle: Mozaiks
     counts, wrong = _expression_tally(mozaiks_oracle, cases)
     assert wrong == [], counts
     assert counts["runtime succeeded"] > 50, counts
+
+
+@dataclasses.dataclass
+class _Point:
+    x: int
+    label: str = "a"
+
+
+class _Pair(NamedTuple):
+    a: int
+    b: float
+
+
+#: a dataclass or a named tuple pastes as a call of its class's name, `_Point(x=1, ...)`:
+#: Python reads that name first, which AG2's frame does not hold, and stops at its NameError
+@pytest.mark.parametrize(
+    "text", ["${a}", "${a} == 1", "${b} or ${a}", "not ${a}", "${a} == ${m}", "${b} and ${a}",
+             "len(${a}) == 0", "len( ${a} ) == 0"],
+)  # fmt: skip
+def test_ag2_stops_at_the_unknown_name_a_pasted_object_calls(text: str) -> None:
+    wrong = []
+    for a in (_Point(1), _Point(-2, "it's"), _Pair(3, float("nan")), _Point(10**5000)):
+        for b in (0, 1):
+            verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
+            if verdict != "agree":
+                wrong.append((type(a).__name__, b, ours[2][:90], theirs[2]))
+    assert wrong == []
