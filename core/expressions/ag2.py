@@ -62,7 +62,7 @@ ENGINE: Final = ENGINES["ag2"]
 #: flowctx's own bound (the runtime has none); conditions are far shorter
 MAX_TEXT: Final = 10_000
 #: a longer text is still converted and parsed, to say the parser's error when it has one
-#: (deep nesting: `${x} and (` 900 times is 12,600 characters), within these bounds
+#: (deep nesting: `${x} and (` 1,000 times is 11,004 characters), within these bounds
 MAX_PARSED: Final = 200_000
 _MAX_PARSED_PIECES: Final = 2_000
 
@@ -124,11 +124,12 @@ class FrameObject:
 #: (truthy, equal only to themselves, ordered with nothing): the real objects never reach a
 #: result. The other locals and the dunders hold values of the running evaluator (its text,
 #: the file path...): refused as not reproduced.
-_CONSTANT_NAMES: Final = {"True": True, "False": False, "None": None}
 _OPAQUE_FRAME: Final = frozenset(
     {"self", "ast", "re", "dataclass", "ContextVariables", "ContextExpression"}
 )
 _STAND_INS: dict[str, FrameObject] = {}
+#: the builtins that are constants: only an NFKC-folded spelling (`Ｔｒｕｅ`) reads them by name
+_CONSTANT_NAMES: Final = {"True": True, "False": False, "None": None}
 
 
 def _frame_value(name: str) -> Any:
