@@ -67,18 +67,33 @@ def test_ag2_says_the_parsers_own_words_for_text_nested_past_it(kind: str, n: in
     assert verdict == "agree", (ours[2][:120], theirs[2][:120])
 
 
-def test_mozaiks_says_the_parsers_own_words_for_text_nested_past_it(
-    mozaiks_oracle: MozaiksOracle,
-) -> None:
+def _mozaiks_deep_cases() -> list[tuple[str, dict[str, Any]]]:
     cases: list[tuple[str, dict[str, Any]]] = []
     for kind in ("and", "or", "in"):
         for n in (150, 198, 199, 200, 201, 300):
             cases.append((_nested(kind, n), {"a": 1}))
             cases.append((_nested(kind, n, "${ a }"), {}))
     cases += [(_nested("neg", 3500), {"a": 0}), ("[" * 199 + "1" + "]" * 199, {})]
-    cases = [(t, json.loads(json.dumps(c))) for t, c in cases]
+    return [(t, json.loads(json.dumps(c))) for t, c in cases]
+
+
+@pytest.fixture(scope="module")
+def mozaiks_wrong(mozaiks_oracle: MozaiksOracle) -> dict[str, list[Any]]:
+    """Every Mozaiks case of this file through one harness run: the disagreements by group."""
+    groups = {"deep": _mozaiks_deep_cases(), "cr": _mozaiks_cr_cases()}
+    cases = [case for group in groups.values() for case in group]
     counts, wrong = _expression_tally(mozaiks_oracle, cases)
-    assert wrong == [], counts
+    assert counts["runtime succeeded"] > 50, counts
+    return {
+        name: [w for w in wrong if any(w[0] == t for t, _ in group)]
+        for name, group in groups.items()
+    }
+
+
+def test_mozaiks_says_the_parsers_own_words_for_text_nested_past_it(
+    mozaiks_wrong: dict[str, list[Any]],
+) -> None:
+    assert mozaiks_wrong["deep"] == []
 
 
 #: texts past flowctx's 10,000 characters whose converted text Python cannot parse: AG2's
@@ -131,7 +146,7 @@ _SET_TEXTS = (
 def test_ag2_builds_a_pasted_set_as_python_does(text: str) -> None:
     wrong = []
     for a in _SETS:
-        for b in (1, {1}, {1, 2}, "x", None):
+        for b in (1, {1, 2}, "x"):
             verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
             if verdict != "agree":
                 wrong.append((sorted(map(type, a), key=str), b, ours[2][:90], theirs[2]))
@@ -158,7 +173,7 @@ _COMPLEX = (1 + 2j, -1 - 2j, 2j, 0j, complex(-0.0, 0.0), complex(1.5, -1e300),
 def test_ag2_adds_the_parts_of_a_pasted_complex_number(text: str) -> None:
     wrong = []
     for a in _COMPLEX:
-        for b in (1, 1.5, 2j, "x", None, True):
+        for b in (1, 2j, "x"):
             verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
             if verdict != "agree":
                 wrong.append((a, b, ours[2][:90], theirs[2]))
@@ -222,7 +237,7 @@ _OBJECTS = (
 def test_ag2_evaluates_the_text_a_python_object_pastes(text: str) -> None:
     wrong = []
     for a in _OBJECTS:
-        for b in (0, 1, "x", None):
+        for b in (0, "x"):
             verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
             if verdict != "agree":
                 wrong.append((repr(a), b, ours[2][:90], theirs[2]))
@@ -251,11 +266,14 @@ def test_ag2_reads_a_carriage_return_as_a_line_break() -> None:
     assert wrong == []
 
 
-def test_mozaiks_reads_a_carriage_return_as_a_line_break(mozaiks_oracle: MozaiksOracle) -> None:
-    cases = [(t, dict(c)) for t in _CR_MOZAIKS for c in _CR_CONTEXTS]
-    counts, wrong = _expression_tally(mozaiks_oracle, cases)
-    assert wrong == [], counts
-    assert counts["runtime succeeded"] > 50, counts
+def _mozaiks_cr_cases() -> list[tuple[str, dict[str, Any]]]:
+    return [(t, dict(c)) for t in _CR_MOZAIKS for c in _CR_CONTEXTS]
+
+
+def test_mozaiks_reads_a_carriage_return_as_a_line_break(
+    mozaiks_wrong: dict[str, list[Any]],
+) -> None:
+    assert mozaiks_wrong["cr"] == []
 
 
 @dataclasses.dataclass
