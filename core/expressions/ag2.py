@@ -443,6 +443,9 @@ def _too_long(text: str) -> ExpressionError:
         len(text),
     )
     names = [m.group(1) for m in _VAR.finditer(text)]
+    if not any("$" in name or "{" in name for name in names):
+        # a name pasted back cannot spell a new ${...} then, so a repeat finds nothing left
+        names = list(dict.fromkeys(names))
     literals = [m.group(0) for m in _LITERAL.finditer(text)]
     if len(text) > MAX_PARSED or len(names) + len(literals) > _MAX_PARSED_PIECES:
         return refused

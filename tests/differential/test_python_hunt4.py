@@ -112,13 +112,15 @@ _LONG_BROKEN = [
     "${x} | (${x}" * 900,
     "len(" * 2600 + "${x}" + ")" * 2600,
     "not " * 3000 + "${x}",
+    "${x} and (" * 2500 + "${x}" + ")" * 2500,
+    "${x} == ${y} or (" * 1500 + "${y}",
 ]
 
 
 @pytest.mark.parametrize("text", _LONG_BROKEN, ids=lambda t: f"{t[:12]!r}x{len(t)}")
 def test_ag2_says_the_parsers_error_for_a_text_past_flowctxs_length(text: str) -> None:
     assert len(text) > 10_000
-    verdict, ours, theirs = compare(text, {"x": 1}, evaluate)
+    verdict, ours, theirs = compare(text, {"x": 1, "y": 2}, evaluate)
     assert verdict == "agree", (ours[2][:120], theirs[2][:120])
 
 
