@@ -29,7 +29,7 @@ import ast
 import builtins
 import operator as op
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
@@ -62,7 +62,7 @@ ENGINE: Final = ENGINES["ag2"]
 #: flowctx's own bound (the runtime has none); conditions are far shorter
 MAX_TEXT: Final = 10_000
 #: a longer text is still converted and parsed, to say the parser's error when it has one
-#: (deep nesting: `${x} and (` 900 times is 12,600 characters), within these bounds
+#: (deep nesting: `${x} and (` 1,000 times is 11,004 characters), within these bounds
 MAX_PARSED: Final = 200_000
 _MAX_PARSED_PIECES: Final = 2_000
 
@@ -124,11 +124,12 @@ class FrameObject:
 #: (truthy, equal only to themselves, ordered with nothing): the real objects never reach a
 #: result. The other locals and the dunders hold values of the running evaluator (its text,
 #: the file path...): refused as not reproduced.
-_CONSTANT_NAMES: Final = {"True": True, "False": False, "None": None}
 _OPAQUE_FRAME: Final = frozenset(
     {"self", "ast", "re", "dataclass", "ContextVariables", "ContextExpression"}
 )
 _STAND_INS: dict[str, FrameObject] = {}
+#: the builtins that are constants: only an NFKC-folded spelling (`Ｔｒｕｅ`) reads them by name
+_CONSTANT_NAMES: Final = {"True": True, "False": False, "None": None}
 
 
 def _frame_value(name: str) -> Any:
@@ -442,6 +443,9 @@ def _too_long(text: str) -> ExpressionError:
         len(text),
     )
     names = [m.group(1) for m in _VAR.finditer(text)]
+    if not any("$" in name or "{" in name for name in names):
+        # a name pasted back cannot spell a new ${...} then, so a repeat finds nothing left
+        names = list(dict.fromkeys(names))
     literals = [m.group(0) for m in _LITERAL.finditer(text)]
     if len(text) > MAX_PARSED or len(names) + len(literals) > _MAX_PARSED_PIECES:
         return refused
@@ -657,7 +661,16 @@ class Ag2Eval(SandboxEval):
         )
 
     def _eval_call(self, node: ast.Call) -> Any:
-        return len(self._eval(node.args[0]))
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "len":
+            return len(self._eval(node.args[0]))
+        # pasted from a value's text (a dataclass pastes as `Point(x=1, y=2)`): Python reads
+        # the callee first, a name it does not know, so its NameError is the answer
+        self._eval(func)
+        raise WouldExecute(
+            f"{ENGINE} would execute this as code: pasting the values puts a function call "
+            "into the text it evaluates unchecked; flowctx does not run it"
+        )
 
     def prepare(self, compiled: Compiled, scope: Mapping[str, Any]) -> None:
         self.expr = compiled.text
@@ -721,7 +734,9 @@ class Ag2Eval(SandboxEval):
         # a value holding ${...} pastes the next variable into itself: its text is the
         # author's no longer, and what it spells is refused below
         chained = any(isinstance(scope[name], str) and "${" in scope[name] for name in plan.names)
-        for node in ast.walk(tree):
+        # a call of a name Python does not know (a dataclass pastes as `Point(x=1)`) is left
+        # out: its NameError comes first (_eval_call)
+        for node in _checked_nodes(tree, None if chained else plan.frame):
             if not chained and type(node) in _PASTED_ARITHMETIC and _pasted_subtraction(node):
                 continue  # a pasted number after an operand: `${a}${b}` with -1
             if type(node) in _PASTED_DISPLAYS:
@@ -767,6 +782,25 @@ _PASTED_OPERATORS: Final = {ast.Add: op.add, ast.Sub: op.sub, ast.Div: op.truedi
 #: what a set value pastes as (str() of a set of constants: `{1, -2.5, 'a', (1, 2)}`); its
 #: items are checked as any pasted node is
 _PASTED_DISPLAYS: Final = frozenset({ast.Set, ast.Tuple})
+
+
+def _checked_nodes(tree: ast.AST, known: frozenset[str] | None) -> Iterator[ast.AST]:
+    """The pasted tree's nodes to check, each before its children, without the calls of a
+    bare name not in ``known`` (the names AG2's frame resolves): Python reads that name
+    first and stops at its NameError, so nothing in the call runs. With ``known`` None every
+    node is checked."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if (
+            known is not None
+            and type(node) is ast.Call
+            and type(node.func) is ast.Name
+            and node.func.id not in known
+        ):
+            continue
+        yield node
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
 
 
 def _check_set_order(node: ast.AST) -> None:

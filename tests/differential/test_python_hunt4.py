@@ -3,11 +3,12 @@ ContextExpression in process, Mozaiks 0.2.0's transition evaluator through its h
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import fractions
 import json
 import pathlib
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -66,18 +67,33 @@ def test_ag2_says_the_parsers_own_words_for_text_nested_past_it(kind: str, n: in
     assert verdict == "agree", (ours[2][:120], theirs[2][:120])
 
 
-def test_mozaiks_says_the_parsers_own_words_for_text_nested_past_it(
-    mozaiks_oracle: MozaiksOracle,
-) -> None:
+def _mozaiks_deep_cases() -> list[tuple[str, dict[str, Any]]]:
     cases: list[tuple[str, dict[str, Any]]] = []
     for kind in ("and", "or", "in"):
         for n in (150, 198, 199, 200, 201, 300):
             cases.append((_nested(kind, n), {"a": 1}))
             cases.append((_nested(kind, n, "${ a }"), {}))
     cases += [(_nested("neg", 3500), {"a": 0}), ("[" * 199 + "1" + "]" * 199, {})]
-    cases = [(t, json.loads(json.dumps(c))) for t, c in cases]
+    return [(t, json.loads(json.dumps(c))) for t, c in cases]
+
+
+@pytest.fixture(scope="module")
+def mozaiks_wrong(mozaiks_oracle: MozaiksOracle) -> dict[str, list[Any]]:
+    """Every Mozaiks case of this file through one harness run: the disagreements by group."""
+    groups = {"deep": _mozaiks_deep_cases(), "cr": _mozaiks_cr_cases()}
+    cases = [case for group in groups.values() for case in group]
     counts, wrong = _expression_tally(mozaiks_oracle, cases)
-    assert wrong == [], counts
+    assert counts["runtime succeeded"] > 50, counts
+    return {
+        name: [w for w in wrong if any(w[0] == t for t, _ in group)]
+        for name, group in groups.items()
+    }
+
+
+def test_mozaiks_says_the_parsers_own_words_for_text_nested_past_it(
+    mozaiks_wrong: dict[str, list[Any]],
+) -> None:
+    assert mozaiks_wrong["deep"] == []
 
 
 #: texts past flowctx's 10,000 characters whose converted text Python cannot parse: AG2's
@@ -96,13 +112,15 @@ _LONG_BROKEN = [
     "${x} | (${x}" * 900,
     "len(" * 2600 + "${x}" + ")" * 2600,
     "not " * 3000 + "${x}",
+    "${x} and (" * 2500 + "${x}" + ")" * 2500,
+    "${x} == ${y} or (" * 1500 + "${y}",
 ]
 
 
 @pytest.mark.parametrize("text", _LONG_BROKEN, ids=lambda t: f"{t[:12]!r}x{len(t)}")
 def test_ag2_says_the_parsers_error_for_a_text_past_flowctxs_length(text: str) -> None:
     assert len(text) > 10_000
-    verdict, ours, theirs = compare(text, {"x": 1}, evaluate)
+    verdict, ours, theirs = compare(text, {"x": 1, "y": 2}, evaluate)
     assert verdict == "agree", (ours[2][:120], theirs[2][:120])
 
 
@@ -130,7 +148,7 @@ _SET_TEXTS = (
 def test_ag2_builds_a_pasted_set_as_python_does(text: str) -> None:
     wrong = []
     for a in _SETS:
-        for b in (1, {1}, {1, 2}, "x", None):
+        for b in (1, {1, 2}, "x"):
             verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
             if verdict != "agree":
                 wrong.append((sorted(map(type, a), key=str), b, ours[2][:90], theirs[2]))
@@ -157,7 +175,7 @@ _COMPLEX = (1 + 2j, -1 - 2j, 2j, 0j, complex(-0.0, 0.0), complex(1.5, -1e300),
 def test_ag2_adds_the_parts_of_a_pasted_complex_number(text: str) -> None:
     wrong = []
     for a in _COMPLEX:
-        for b in (1, 1.5, 2j, "x", None, True):
+        for b in (1, 2j, "x"):
             verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
             if verdict != "agree":
                 wrong.append((a, b, ours[2][:90], theirs[2]))
@@ -221,7 +239,7 @@ _OBJECTS = (
 def test_ag2_evaluates_the_text_a_python_object_pastes(text: str) -> None:
     wrong = []
     for a in _OBJECTS:
-        for b in (0, 1, "x", None):
+        for b in (0, "x"):
             verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
             if verdict != "agree":
                 wrong.append((repr(a), b, ours[2][:90], theirs[2]))
@@ -250,8 +268,38 @@ def test_ag2_reads_a_carriage_return_as_a_line_break() -> None:
     assert wrong == []
 
 
-def test_mozaiks_reads_a_carriage_return_as_a_line_break(mozaiks_oracle: MozaiksOracle) -> None:
-    cases = [(t, dict(c)) for t in _CR_MOZAIKS for c in _CR_CONTEXTS]
-    counts, wrong = _expression_tally(mozaiks_oracle, cases)
-    assert wrong == [], counts
-    assert counts["runtime succeeded"] > 50, counts
+def _mozaiks_cr_cases() -> list[tuple[str, dict[str, Any]]]:
+    return [(t, dict(c)) for t in _CR_MOZAIKS for c in _CR_CONTEXTS]
+
+
+def test_mozaiks_reads_a_carriage_return_as_a_line_break(
+    mozaiks_wrong: dict[str, list[Any]],
+) -> None:
+    assert mozaiks_wrong["cr"] == []
+
+
+@dataclasses.dataclass
+class _Point:
+    x: int
+    label: str = "a"
+
+
+class _Pair(NamedTuple):
+    a: int
+    b: float
+
+
+#: a dataclass or a named tuple pastes as a call of its class's name, `_Point(x=1, ...)`:
+#: Python reads that name first, which AG2's frame does not hold, and stops at its NameError
+@pytest.mark.parametrize(
+    "text", ["${a}", "${a} == 1", "${b} or ${a}", "not ${a}", "${a} == ${m}", "${b} and ${a}",
+             "len(${a}) == 0", "len( ${a} ) == 0"],
+)  # fmt: skip
+def test_ag2_stops_at_the_unknown_name_a_pasted_object_calls(text: str) -> None:
+    wrong = []
+    for a in (_Point(1), _Point(-2, "it's"), _Pair(3, float("nan")), _Point(10**5000)):
+        for b in (0, 1):
+            verdict, ours, theirs = compare(text, {"a": a, "b": b}, evaluate)
+            if verdict != "agree":
+                wrong.append((type(a).__name__, b, ours[2][:90], theirs[2]))
+    assert wrong == []
