@@ -68,6 +68,8 @@ _MAX_PARSED_PIECES: Final = 2_000
 
 _VAR: Final = re.compile(r"\$\{([^}]*)\}")
 _LITERAL: Final = re.compile(r"'[^']*'|\"[^\"]*\"")
+#: the placeholder a hidden string literal stands as while the operators are converted
+_PLACEHOLDER: Final = re.compile(r"__STRING_LITERAL_(\d+)__")
 _BANG: Final = re.compile(r"!\s*(\$\{|\()")
 # AG2 writes r"\s+&\s+"; every match starts where a run of whitespace starts (a match ends past
 # the whole run after the operator), so the lookbehind finds the same matches, without trying
@@ -216,9 +218,15 @@ def _convert(text: MappedText) -> MappedText:
         return MappedText.inserted("not ", start, end) + src.slice(match.start(1), match.end(1))
 
     out = text.sub(_LITERAL, hide).sub(_BANG, bang).sub_text(_AND, " and ").sub_text(_OR, " or ")
+    if "STRING_LITERAL" not in text.text:
+        # only the placeholders hidden above, apart and in order: one pass puts them back as
+        # AG2's replacement of each in turn does (each pass over the whole text made a text of
+        # many literals quadratic: 1,200 of them took seconds)
+        return out.sub(_PLACEHOLDER, lambda m, _: literals[int(m.group(1))])
     for i, literal in enumerate(literals):
         out = out.replace(f"__STRING_LITERAL_{i}__", literal)
     return out
+
 
 
 #: how deep flowctx follows a text (``not not ...``, ``!(!(...))``): AG2 0.14.0 validates the

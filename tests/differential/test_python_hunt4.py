@@ -303,3 +303,24 @@ def test_ag2_stops_at_the_unknown_name_a_pasted_object_calls(text: str) -> None:
             if verdict != "agree":
                 wrong.append((type(a).__name__, b, ours[2][:90], theirs[2]))
     assert wrong == []
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        " or ".join(f"${{a}} == 'x{i}'" for i in range(560)),
+        " | ".join(f'${{a}} == "y{i}" & !${{b}}' for i in range(330)),
+        "'__STRING_LITERAL_1__' == ${a} or " + " or ".join(f"'{i}' == ${{a}}" for i in range(300)),
+        "${a} == '__STRING_LITERAL_2__STRING_LITERAL_1__' or 'q' == 'r' or 's' == ${a}",
+    ],
+    ids=["560 literals", "330 double-quoted", "a placeholder's text", "overlapping placeholders"],
+)
+def test_ag2_puts_back_many_string_literals_as_it_hid_them(expr: str) -> None:
+    # (flowctx puts the literals back in one pass where the text spells no placeholder: each
+    # pass over the whole text made 560 literals take most of a second)
+    wrong = []
+    for context in ({"a": "x5", "b": False}, {"a": "q", "b": True}, {"a": "s"}):
+        verdict, ours, theirs = compare(expr, context, evaluate)
+        if verdict != "agree":
+            wrong.append((verdict, sorted(context), str(ours)[:160], str(theirs)[:160]))
+    assert wrong == []
