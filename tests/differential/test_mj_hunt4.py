@@ -593,6 +593,54 @@ def test_empty_locale_is_the_process_cache(mj_oracle: MjOracle) -> None:
     assert tally.agree == len(UNCACHED_NEIGHBOURS)
 
 
+# An object whose primitive is a BigInt (its valueOf, its Symbol.toPrimitive, a BigInt
+# wrapper) is a BigInt to the operators: ToPrimitive (or ToNumeric) of each operand first,
+# left to right and once each, then the BigInt rules; Number() of it converts the BigInt.
+# flowctx applied the BigInt rules only to operands that were BigInts already (it said
+# "Cannot convert a BigInt value to a number", concatenated '[object Object]', gave the
+# string hint, or called valueOf twice in ==).
+_COUNTED = "(o => (o.valueOf = () => (o.n = (o.n ?? 0) + 1, {v}), [{op}, o.n].join()))(payload.eo)"
+BIGINT_PRIMITIVES = [
+    *(
+        _COUNTED.format(v=v, op=op)
+        for v in ("1n", "'12'", "2")
+        for op in (
+            "o + 1n",
+            "o + 1",
+            "o * 2n",
+            "o < 2n",
+            "o > 1",
+            "o == 1n",
+            "-o",
+            "~o",
+            "o + o",
+            "o + ''",
+            "1n + o",
+            "o >>> 1",
+        )
+    ),
+    "Number(Object(2n))",
+    "Number(Object.fromEntries([['valueOf', () => 1n]]))",
+    "Number(Object.fromEntries([[Symbol.toPrimitive, h => h === 'number' ? 4n : 0]]))",
+    "Object.fromEntries([[Symbol.toPrimitive, h => h]]) + 1n",
+    "Object.fromEntries([['valueOf', () => '12']]) + 1n",
+    "Object.fromEntries([['valueOf', () => Symbol()]]) + 1n",
+    "Object(3n) * Object(2n)",
+    "Object(3n) < Object(4n)",
+    "Object(1n) == 1n",
+    "[1n] == 1n",
+]
+_BIGINT_CASES: list[tuple[str, dict[str, Any]]] = [
+    (expr, {"payload": {"eo": {}}}) for expr in BIGINT_PRIMITIVES
+]
+
+
+def test_objects_with_bigint_primitives(batched: MjOracle) -> None:
+    tally = compare(batched, _BIGINT_CASES, "mj BigInt primitives")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(_BIGINT_CASES)
+
+
 class _Batched:
     """The engine's answers to every group above but the last, from one node run (each
     group's own run costs a node start-up): a case not in the batch is run on its own."""
@@ -617,5 +665,6 @@ def _key(case: tuple[str, Any]) -> str:
 def batched(mj_oracle: MjOracle) -> MjOracle:
     groups = (DROPPED_HOST_KEYS, _ARRAY_PROTOTYPE_CASES, _LOCALE_CASES, _JSON_CASES,
               _STACK_CASES, _SPREAD_CASES, _CLONE_CASES, _GOPD_CASES, _REGEXP_CASES,
-              _MADE_CASES, _ITERATOR_CASES, _ENTRIES_CASES, _NAMED_CASES)  # fmt: skip
+              _MADE_CASES, _ITERATOR_CASES, _ENTRIES_CASES, _NAMED_CASES,
+              _BIGINT_CASES)  # fmt: skip
     return cast(MjOracle, _Batched(mj_oracle, [c for group in groups for c in group]))
