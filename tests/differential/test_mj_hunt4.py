@@ -641,6 +641,36 @@ def test_objects_with_bigint_primitives(batched: MjOracle) -> None:
     assert tally.agree == len(_BIGINT_CASES)
 
 
+# JSON.stringify with a replacer (a function or a property list) still calls each value's
+# toJSON, own or inherited, with its key before the replacer sees it, and a property list
+# reads each key with Get (an object made on another finds it along its chain). flowctx's
+# replacer path skipped every toJSON but a Date's, and read only own keys.
+_TO_JSON_K = "Object.fromEntries([['toJSON', k => 'J' + k]])"
+_TO_JSON_U = "Object.fromEntries([['a', Object.fromEntries([['toJSON', () => undefined]])]])"
+REPLACED_JSON = [
+    f"JSON.stringify({value}, {replacer}{space})"
+    for value in (
+        _TO_JSON_K,
+        _TO_JSON_U,
+        "[Object.fromEntries([['toJSON', k => k]])]",
+        "Object.create(payload.o)",
+        "[new Date(0)]",
+        "payload.o",
+    )
+    for replacer in ("(k, v) => v", "(k, v) => v === null ? 'N' : v", "['a', 1, 'a']", "['0', 'b']")
+    for space in ("", ", 2")
+]
+_REPLACED_CASES: list[tuple[str, dict[str, Any]]] = [
+    (expr, {"payload": {"o": {"b": 2, "a": 1, "2": "two", "u": None}}}) for expr in REPLACED_JSON
+]
+
+
+def test_json_replacers_call_to_json(batched: MjOracle) -> None:
+    tally = compare(batched, _REPLACED_CASES, "mj JSON replacers")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(_REPLACED_CASES)
+
+
 class _Batched:
     """The engine's answers to every group above but the last, from one node run (each
     group's own run costs a node start-up): a case not in the batch is run on its own."""
@@ -666,5 +696,5 @@ def batched(mj_oracle: MjOracle) -> MjOracle:
     groups = (DROPPED_HOST_KEYS, _ARRAY_PROTOTYPE_CASES, _LOCALE_CASES, _JSON_CASES,
               _STACK_CASES, _SPREAD_CASES, _CLONE_CASES, _GOPD_CASES, _REGEXP_CASES,
               _MADE_CASES, _ITERATOR_CASES, _ENTRIES_CASES, _NAMED_CASES,
-              _BIGINT_CASES)  # fmt: skip
+              _BIGINT_CASES, _REPLACED_CASES)  # fmt: skip
     return cast(MjOracle, _Batched(mj_oracle, [c for group in groups for c in group]))
