@@ -671,6 +671,38 @@ def test_json_replacers_call_to_json(batched: MjOracle) -> None:
     assert tally.agree == len(_REPLACED_CASES)
 
 
+# JSON.stringify reads toJSON with Get on arrays and functions too (an array's or an arrow's
+# own toJSON runs), and a Date's toJSON calls the date's toISOString through Get (its own
+# one, whatever it returns). flowctx serialised the array, dropped the function, printed the
+# ISO time.
+_OWN = "Object.fromEntries"
+OWN_JSON_HOOKS = [
+    f"JSON.stringify(Object.assign(new Date(0), {_OWN}([['toISOString', () => 'X']])))",
+    f"JSON.stringify([Object.assign(new Date(NaN), {_OWN}([['toISOString', () => 'X']]))])",
+    f"JSON.stringify(Object.assign(new Date(0), {_OWN}([['toISOString', 5]])))",
+    f"JSON.stringify(Object.assign(new Date(0), {_OWN}([['toISOString', () => 1n]])))",
+    f"JSON.stringify(Object.assign(new Date(0), {_OWN}([['toISOString', () => payload.o]])))",
+    f"JSON.stringify(Object.assign(new Date(0), {_OWN}([['toISOString', () => undefined]])))",
+    f"Object.assign(new Date(0), {_OWN}([['toISOString', () => 'X']])).toJSON()",
+    f"JSON.stringify(Object.assign(x => x, {_OWN}([['toJSON', () => 'FJ']])))",
+    f"JSON.stringify([Object.assign(x => x, {_OWN}([['toJSON', k => k]]))])",
+    f"JSON.stringify(Object.assign([1], {_OWN}([['toJSON', () => 'AJ']])))",
+    f"JSON.stringify(Object.assign([1], {_OWN}([['toJSON', 5]])))",
+    f"JSON.stringify([[2, Object.assign([1], {_OWN}([['toJSON', k => k]]))]])",
+    f"JSON.stringify(Object.assign([1], {_OWN}([['toJSON', () => 'AJ']])), (k, v) => v)",
+    f"JSON.stringify(Object.assign(x => x, {_OWN}([['toJSON', () => 'FJ']])), null, 2)",
+]
+_HOOK_CASES: list[tuple[str, dict[str, Any]]] = [
+    (expr, {"payload": {"o": {"a": 1}}}) for expr in OWN_JSON_HOOKS
+]
+
+
+def test_json_hooks_of_arrays_functions_dates(batched: MjOracle) -> None:
+    tally = compare(batched, _HOOK_CASES, "mj own JSON hooks")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(_HOOK_CASES)
+
+
 class _Batched:
     """The engine's answers to every group above but the last, from one node run (each
     group's own run costs a node start-up): a case not in the batch is run on its own."""
@@ -696,5 +728,5 @@ def batched(mj_oracle: MjOracle) -> MjOracle:
     groups = (DROPPED_HOST_KEYS, _ARRAY_PROTOTYPE_CASES, _LOCALE_CASES, _JSON_CASES,
               _STACK_CASES, _SPREAD_CASES, _CLONE_CASES, _GOPD_CASES, _REGEXP_CASES,
               _MADE_CASES, _ITERATOR_CASES, _ENTRIES_CASES, _NAMED_CASES,
-              _BIGINT_CASES, _REPLACED_CASES)  # fmt: skip
+              _BIGINT_CASES, _REPLACED_CASES, _HOOK_CASES)  # fmt: skip
     return cast(MjOracle, _Batched(mj_oracle, [c for group in groups for c in group]))
