@@ -703,6 +703,38 @@ def test_json_hooks_of_arrays_functions_dates(batched: MjOracle) -> None:
     assert tally.agree == len(_HOOK_CASES)
 
 
+# Array.prototype.toString calls the array's join through Get: an array given its own join
+# converts through it (String(), + '', a nested array's join, Number()), and through
+# Object.prototype.toString's where that join is no function. flowctx joined the elements.
+_JOINED = "Object.assign([1, 2], Object.fromEntries([['join', () => 'J']]))"
+OWN_JOIN = [
+    f"String({_JOINED})",
+    f"{_JOINED} + ''",
+    f"[{_JOINED}].join()",
+    f"{_JOINED}.toString()",
+    f"{_JOINED} == 'J'",
+    f"JSON.stringify({_JOINED})",
+    "Object.assign([1, 2], Object.fromEntries([['join', 5]])) + ''",
+    "String(Object.assign([1, 2], Object.fromEntries([['join', s => 'x' + s]])))",
+    "(a => (a.join = () => 'Z', a + '!'))(payload.arr)",
+    "(a => (a.join = 7, String(a)))(payload.arr)",
+    f"{_JOINED}.join('-')",
+    f"String([[1, 2], {_JOINED}])",
+    "Number(Object.assign([5], Object.fromEntries([['join', () => '42']])))",
+    "Object.assign([1, 2], Object.fromEntries([['join', () => payload.o]])) + ''",
+    "[1, 2] + ''",
+]
+_JOIN_CASES: list[tuple[str, dict[str, Any]]] = [
+    (expr, {"payload": {"o": {"a": 1}, "arr": [1, 2]}}) for expr in OWN_JOIN
+]
+
+
+def test_arrays_convert_through_their_join(batched: MjOracle) -> None:
+    tally = compare(batched, _JOIN_CASES, "mj own join")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(_JOIN_CASES)
+
+
 class _Batched:
     """The engine's answers to every group above but the last, from one node run (each
     group's own run costs a node start-up): a case not in the batch is run on its own."""
@@ -728,5 +760,5 @@ def batched(mj_oracle: MjOracle) -> MjOracle:
     groups = (DROPPED_HOST_KEYS, _ARRAY_PROTOTYPE_CASES, _LOCALE_CASES, _JSON_CASES,
               _STACK_CASES, _SPREAD_CASES, _CLONE_CASES, _GOPD_CASES, _REGEXP_CASES,
               _MADE_CASES, _ITERATOR_CASES, _ENTRIES_CASES, _NAMED_CASES,
-              _BIGINT_CASES, _REPLACED_CASES, _HOOK_CASES)  # fmt: skip
+              _BIGINT_CASES, _REPLACED_CASES, _HOOK_CASES, _JOIN_CASES)  # fmt: skip
     return cast(MjOracle, _Batched(mj_oracle, [c for group in groups for c in group]))
