@@ -735,6 +735,40 @@ def test_arrays_convert_through_their_join(batched: MjOracle) -> None:
     assert tally.agree == len(_JOIN_CASES)
 
 
+# test, replace, match, search call a RegExp's exec through Get, so one given its own exec
+# runs that instead of its pattern: flowctx matched the pattern, and now refuses by name;
+# matchAll and split build a new RegExp (no own exec) and stay exact.
+_NO_MATCH = "Object.assign(/a/g, Object.fromEntries([['exec', s => null]]))"
+_FAKE = "Object.assign(/a/, Object.fromEntries([['exec', s => ['zz']]]))"
+OWN_EXEC = [
+    f"{_NO_MATCH}.test('a')",
+    f"{_FAKE}.test('b')",
+    f"'aaa'.replace({_NO_MATCH}, 'b')",
+    f"'bab'.replace({_FAKE}, 'Q')",
+    f"'a'.match({_FAKE})",
+    f"'a'.match({_NO_MATCH})",
+    f"'a'.search({_FAKE})",
+    "(r => (r.exec = s => null, r.test('a')))(/a/)",
+]
+OWN_EXEC_EXACT = [
+    f"[...'aa'.matchAll({_NO_MATCH})].length",
+    "'a,a'.split(Object.assign(/,/, Object.fromEntries([['exec', s => null]]))).length",
+    f"{_FAKE}.exec('q')[0]",
+    "Object.assign(/a/, payload.o).test('a')",
+]
+
+
+def test_regexps_with_their_own_exec(mj_oracle: MjOracle) -> None:
+    scope: dict[str, Any] = {"payload": {"o": {"a": 1}}}
+    cases = [(expr, scope) for expr in OWN_EXEC + OWN_EXEC_EXACT]
+    answers = mj_oracle.run(cases, probe=True, now=NOW.ms)
+    kinds = [
+        kind(real, evaluate(expr, scope, "mj", now=NOW, reveal_secrets=True), expr)
+        for (expr, _), real in zip(cases, answers, strict=True)
+    ]
+    assert kinds == ["refused-not-reproduced"] * len(OWN_EXEC) + ["agree"] * len(OWN_EXEC_EXACT)
+
+
 class _Batched:
     """The engine's answers to every group above but the last, from one node run (each
     group's own run costs a node start-up): a case not in the batch is run on its own."""
