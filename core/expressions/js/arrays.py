@@ -15,6 +15,7 @@ from flowctx_core.expressions.js.common import (
     _call,
     _mutating,
     _relative,
+    array_prop_keys,
     check_flat_levels,
 )
 from flowctx_core.expressions.js.values import (
@@ -438,7 +439,14 @@ def _arr_fill(arr: list[Any], value: Any = UNDEFINED, *args: Any) -> list[Any]:
     return arr
 
 
-def _arr_to_string(arr: list[Any], *_: Any) -> str:
+def _arr_to_string(arr: list[Any], *_: Any) -> Any:
+    """Array.prototype.toString: the array's join (its own one, if it was given one), or
+    Object.prototype.toString's where that is no function."""
+    if type(arr) is list and "join" in array_prop_keys(arr):
+        join = LENT["get_member"](arr, "join")
+        if type(join) is not JsFunction:
+            return "[object Array]"
+        return LENT["call_with_this"](join, arr, []) if join.method is not None else join.fn()
     return _arr_join(arr)
 
 

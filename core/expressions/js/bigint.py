@@ -299,12 +299,18 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
 
         def add(a: Any, b: Any) -> Any:
             a, b = _unboxed(a), _unboxed(b)
-            if not (_is(a) or _is(b)):
+            if not (_is(a) or _is(b)) and _primitive(a) and _primitive(b):
                 return plain(a, b)
-            pa, pb = js.to_primitive(a), js.to_primitive(b)
+            # ToPrimitive of each operand (hint default, left first): an object's may be a
+            # BigInt, a string, or neither; what follows reads only these primitives
+            pa = a if _primitive(a) else js.to_primitive(a)
+            pb = b if _primitive(b) else js.to_primitive(b)
+            if not (_is(pa) or _is(pb)):
+                return plain(pa, pb)
+            a, b = pa, pb
             if _is(a) and _is(b):
                 return JsBigInt(a.big + b.big)
-            if (type(pa) is str and not _is(a)) or (type(pb) is str and not _is(b)):
+            if type(pa) is str or type(pb) is str:
                 return js.concat(js.to_string(a), js.to_string(b))
             if js.typeof(pa) == "symbol" or js.typeof(pb) == "symbol":
                 # ToNumeric of each primitive comes before the mixing is judged: a Symbol's
@@ -317,6 +323,8 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
 
         def urshift(a: Any, b: Any) -> Any:
             a, b = _unboxed(a), _unboxed(b)
+            if not (_primitive(a) and _primitive(b)):
+                a, b = _numeric(a), _numeric(b)  # ToNumeric, left first: a BigInt may come out
             if _is(a) or _is(b):
                 a, b = _numeric(a), _numeric(b)
                 if _is(a) and _is(b):
@@ -330,7 +338,11 @@ def aware(name: str, plain: Callable[[Any, Any], Any]) -> Callable[[Any, Any], A
     def arith(a: Any, b: Any) -> Any:
         a, b = _unboxed(a), _unboxed(b)
         if not (_is(a) or _is(b)):
-            return plain(a, b)
+            if _primitive(a) and _primitive(b):
+                return plain(a, b)
+            a, b = _numeric(a), _numeric(b)  # ToNumeric, left first: a BigInt may come out
+            if not (_is(a) or _is(b)):
+                return plain(a, b)
         return JsBigInt(op(*_both(a, b)))
 
     return arith
@@ -401,7 +413,9 @@ def compare(name: str, plain: Callable[[Any, Any], bool]) -> Callable[[Any, Any]
                 return equal != negate
             if other is True or other is False:
                 other = int(other)
-            r = _order(a, b) if not isinstance(other, JsObject) or _is(other) else None
+            big = a if _is(a) else b
+            # the object's primitive, converted once above (its valueOf runs once)
+            r = _order(big, other) if not isinstance(other, JsObject) or _is(other) else None
             return (r == 0) != negate
 
         return loose
@@ -409,7 +423,13 @@ def compare(name: str, plain: Callable[[Any, Any], bool]) -> Callable[[Any, Any]
     def relation(a: Any, b: Any) -> bool:
         a, b = _unboxed(a), _unboxed(b)
         if not (_is(a) or _is(b)):
-            return plain(a, b)
+            if _primitive(a) and _primitive(b):
+                return plain(a, b)
+            # ToPrimitive of each (hint number, left first): a BigInt may come out
+            a = a if _primitive(a) else js.to_primitive(a, "number")
+            b = b if _primitive(b) else js.to_primitive(b, "number")
+            if not (_is(a) or _is(b)):
+                return plain(a, b)
         r = _order(a, b)
         if r is None:
             return False
@@ -424,6 +444,8 @@ def unary(name: str, plain: Callable[[Any], Any]) -> Callable[[Any], Any]:
             # ToNumeric: -Object(1n) is -1n, +Object(1n) ToNumber's TypeError (but !Object(0n)
             # is false: an object)
             a = _unboxed(a)
+            if name != "+" and not _primitive(a) and js.typeof(a) != "symbol":
+                a = _numeric(a)  # ToNumeric: an object's primitive may be a BigInt
         if not _is(a):
             return plain(a)
         if name == "-":
@@ -495,6 +517,10 @@ def register(globals_: dict[str, Any]) -> None:
     plain = number.fn
 
     def number_call(*args: Any) -> Any:
+        if args and not _primitive(args[0]) and js.typeof(args[0]) != "symbol":
+            # ToNumeric: an object's primitive (hint number) first, a BigInt one converted
+            prim = js.to_primitive(args[0], "number")
+            return js.number(prim.big) if _is(prim) else plain(prim)
         if args and _is(args[0]):
             return js.number(args[0].big)
         return plain(*args)

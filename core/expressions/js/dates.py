@@ -295,6 +295,11 @@ class JsDate(JsObject):
             tv = GENERIC["to_primitive"](self, "number", True)
             if type(tv) in (int, float) and not math.isfinite(tv):
                 return None
+            if "toISOString" in self.props:  # then Invoke(this, "toISOString"): its own one
+                method = self.props["toISOString"]
+                if type(method) is not JsFunction:
+                    raise JsError("toISOString is not a function")
+                return method.fn()  # a function the condition made: it reads no this
             return iso_string(self.tv)  # then toISOString: a RangeError for an invalid date
         return None if self.tv != self.tv else iso_string(self.tv)
 

@@ -579,6 +579,17 @@ class _Serializer:
         value = js.js_value(value)
         if value is js.HOLE:
             value = UNDEFINED
+        if type(value) is JsBigInt or (
+            value is not None and js.typeof(value) in ("object", "function")
+        ):
+            # SerializeJSONProperty: a toJSON the value has, own or inherited (a Date's),
+            # called with the key, before the replacer sees the value
+            to_json = LENT["get_member"](value, "toJSON")
+            if type(to_json) is JsFunction:
+                if to_json.method is not None:
+                    value = js.js_value(LENT["call_with_this"](to_json, value, [key]))
+                else:
+                    value = js.js_value(to_json.fn(key))
         if isinstance(value, JsDate):
             value = value.js_json()
         if self.fn is not None:
@@ -624,7 +635,13 @@ class _Serializer:
         keys = self.keys if self.keys is not None else js.own_keys(value)
         parts = []
         for k in keys:
-            if self.keys is not None and not js.own_has(value, k):
+            # a property list reads each key with Get: an object made on another
+            # (Object.create) finds it along its chain
+            if (
+                self.keys is not None
+                and not js.own_has(value, k)
+                and type(value) is not js.JsCreated
+            ):
                 continue
             text = self.prop(value, k, get_member(value, k), inner)
             if text is not None:

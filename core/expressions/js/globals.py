@@ -738,7 +738,12 @@ def _stringify(
         raise JsError("Maximum call stack size exceeded")
     charge(6 * ELEMENT)  # measured: about 3 us of interpreted work a value
     v = js_value(v)
-    if (type(v) is dict and "toJSON" in v) or (type(v) is JsCreated and js_in("toJSON", v)):
+    if (
+        (type(v) is dict and "toJSON" in v)
+        or (type(v) is JsCreated and js_in("toJSON", v))
+        or (type(v) is list and "toJSON" in array_prop_keys(v))  # an array's own named one
+        or (type(v) is JsFunction and v.owned and "toJSON" in (v.props or ()))
+    ):
         to_json = get_member(v, "toJSON")  # SerializeJSONProperty: its toJSON, given the key
         if type(to_json) is JsFunction:
             if to_json.method is not None:
@@ -757,6 +762,8 @@ def _stringify(
         v = _unwrapped(v)  # its own toString or valueOf may stand in the way
     if isinstance(v, JsObject):
         v = v.js_json()
+        if type(v) is bigint.JsBigInt:
+            v.js_json()  # a Date's own toISOString gave a BigInt: V8's TypeError
     if v is None:
         text = "null"
     elif v is True:

@@ -1391,7 +1391,7 @@ def _inherited(obj: JsCreated, k: str, found: Any) -> Any:
 
 
 #: the methods OrdinaryToPrimitive reads: an object that owns one converts through its chain
-_CONVERSIONS: Final = frozenset({"toString", "valueOf"})
+_CONVERSIONS: Final = frozenset({"toString", "valueOf", "join"})  # an array's join: its toString
 
 
 def set_member(obj: Any, key: Any, value: Any) -> None:

@@ -358,6 +358,8 @@ def generic(v: Any) -> bool:
         has_own = LENT["has_own"]  # an array, function, Date... that owns toString / valueOf
         if has_own(v, "toString") or has_own(v, "valueOf"):
             return True
+        if type(v) is list and has_own(v, "join"):
+            return True  # Array.prototype.toString calls it
     if type(v) is JsCreated:
         end = v.proto
         while type(end) is JsCreated:

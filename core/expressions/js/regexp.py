@@ -770,11 +770,19 @@ def _first(rx: JsRegExp, prefix: str, chars: str, lone: bool = False) -> list[An
     return got[0] if got else None
 
 
+def _refuse_own_exec(rx: JsRegExp) -> None:
+    """test, replace, match, search, split... call a RegExp's exec through Get: its own one
+    would run instead of the pattern, with results flowctx does not take apart."""
+    if rx.props and "exec" in rx.props:
+        raise Unsupported("flowctx does not reproduce a RegExp given an exec of its own")
+
+
 def find_at(
     rx: JsRegExp, text: _Text, start: int, sticky: bool, remember: bool = True
 ) -> _Found | None:
     """The first match at code unit ``start`` or after it (only at it when ``sticky``), with
     the whole string as context (lookbehind, ``^``, ``\\b`` see what precedes ``start``)."""
+    _refuse_own_exec(rx)
     if text.unicode and len(text.units) != len(text.chars):
         found = _find_between_halves(rx, text, start, sticky)
     else:
@@ -879,6 +887,7 @@ def _find_at_points(rx: JsRegExp, text: _Text, start: int, sticky: bool) -> _Fou
 def find_all(rx: JsRegExp, text: _Text) -> Iterator[_Found]:
     """Every match as a global regular expression finds them from 0 (an empty match moves on
     by one code unit, or code point with u/v)."""
+    _refuse_own_exec(rx)
     sticky = "y" in rx.flags
     if sticky or (
         text.unicode and len(text.units) != len(text.chars) and min_width(rx.source, rx.flags) == 0
