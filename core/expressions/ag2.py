@@ -228,7 +228,6 @@ def _convert(text: MappedText) -> MappedText:
     return out
 
 
-
 #: how deep flowctx follows a text (``not not ...``, ``!(!(...))``): AG2 0.14.0 validates the
 #: tree recursively, so it stops at Python's recursion limit, about 990 levels less the depth
 #: it is called at (a runtime calls it some frames deep); Python's parser stops nested
