@@ -210,6 +210,27 @@ def test_stack_bounds(batched: MjOracle) -> None:
     assert tally.agree == len(cases)
 
 
+# JSON.stringify runs out of node's stack at 4,112 nested arrays but 4,501 objects (an array's
+# frame is larger): flowctx answered arrays nested 4,112 to 4,500 deep. A nest of both lies
+# between, and is refused there.
+_DEEP_JSON = [
+    "JSON.stringify(payload.a.reduce((acc) => [acc], 1)).length",
+    "JSON.stringify(payload.a.reduce((acc) => [acc], [])).length",
+    "JSON.stringify(payload.a.reduce((acc) => ({k: acc}), 1)).length",
+]
+_JSON_STACK_CASES: list[tuple[str, dict[str, Any]]] = [
+    (expr, {"payload": {"a": list(range(n))}})
+    for expr in _DEEP_JSON
+    for n in (4111, 4112, 4300, 4500, 4501)
+]
+
+
+def test_json_stack_of_arrays_and_objects(batched: MjOracle) -> None:
+    tally = compare(batched, _JSON_STACK_CASES, "mj json stack")
+    assert not tally.disagreements, tally.details()
+    assert tally.agree == len(_JSON_STACK_CASES), tally.details()
+
+
 # An array literal spreading a call's result that has no Symbol.iterator names the callee
 # ("f is not a function or its return value is not iterable"), an object the condition made
 # (Object.create, setPrototypeOf, assign onto one) as much as any other: flowctx said
@@ -792,7 +813,8 @@ def _key(case: tuple[str, Any]) -> str:
 @pytest.fixture(scope="module")
 def batched(mj_oracle: MjOracle) -> MjOracle:
     groups = (DROPPED_HOST_KEYS, _ARRAY_PROTOTYPE_CASES, _LOCALE_CASES, _JSON_CASES,
-              _STACK_CASES, _SPREAD_CASES, _CLONE_CASES, _GOPD_CASES, _REGEXP_CASES,
+              _STACK_CASES, _JSON_STACK_CASES, _SPREAD_CASES, _CLONE_CASES, _GOPD_CASES,
+              _REGEXP_CASES,
               _MADE_CASES, _ITERATOR_CASES, _ENTRIES_CASES, _NAMED_CASES,
               _BIGINT_CASES, _REPLACED_CASES, _HOOK_CASES, _JOIN_CASES)  # fmt: skip
     return cast(MjOracle, _Batched(mj_oracle, [c for group in groups for c in group]))
