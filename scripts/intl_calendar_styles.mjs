@@ -17,7 +17,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { calendarRow, digitsOf, erasOf, monthsOf, rebuild } from "./intl_calendar_rows.mjs";
-import { parentOf } from "./intl_rows.mjs";
+import { parentPruned, rowPool } from "./intl_rows.mjs";
 
 const CALENDARS = ["japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla", "coptic",
   "ethiopic", "ethioaa", "indian", "hebrew", "islamic", "islamic-rgsa", "islamic-umalqura", "iso8601",
@@ -130,14 +130,7 @@ async function worker() {
 await Promise.all([worker(), worker(), worker()]);
 
 // pooled as scripts/intl_calendars.mjs pools its rows: [t, tm, m, w, dp, r, e, z (UTC's name)]
-const pool = [], index = new Map();
-const ref = (v) => {
-  if (v === null || v === undefined) return -1;
-  const k = JSON.stringify(v);
-  if (!index.has(k)) { index.set(k, pool.length); pool.push(v); }
-  return index.get(k);
-};
-const rows = [], rowIndex = new Map();
+const { pool, rows, row } = rowPool();
 const keys = Object.keys({ ...STYLES, ...CYCLE_STYLES }).sort();
 const calendars = {};
 for (const [cal, byTag] of Object.entries(measured)) {
@@ -146,23 +139,11 @@ for (const [cal, byTag] of Object.entries(measured)) {
     indexed[tag] = keys.map((k) => {
       const e = found[k];
       if (e === undefined) return -1;
-      const more = e.yn || e.dn ? [ref(e.yn ?? null), ref(e.dn ?? null)] : [];
-      const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e), ref(e.z), ...more]);
-      if (!rowIndex.has(r)) { rowIndex.set(r, rows.length); rows.push(JSON.parse(r)); }
-      return rowIndex.get(r);
+      const more = e.yn || e.dn ? [e.yn ?? null, e.dn ?? null] : [];
+      return row([e.t, e.tm, e.m, e.w, e.dp, e.r, e.e, e.z, ...more]);
     });
   }
-  const get = (tag, at) => {
-    for (let t = tag; t; t = parentOf(t)) if (t in indexed) return indexed[t][at];
-    return -1;
-  };
-  const tags = {};
-  for (const tag of Object.keys(indexed)) {
-    const p = parentOf(tag);
-    const list = indexed[tag].map((v, at) => (p && get(p, at) === v ? null : v));
-    if (list.some((v) => v !== null)) tags[tag] = list;
-  }
-  calendars[cal] = tags;
+  calendars[cal] = parentPruned(indexed);
 }
 const data = { calendarStyles: { pool, rows, keys, calendars }, calendarStylesFailed: failed.sort() };
 const bytes = gzipSync(JSON.stringify(data), { level: 9 });
