@@ -62,6 +62,8 @@ function nameAt(tag, zone, style, t) {
   const v = namer(tag, zone, style)(t);
   return v === namer(tag, zone, OFFSET_STYLE[style])(t) ? "-" : v;
 }
+const offsetCache = new Map();
+const offsetOf = (zone) => { if (!offsetCache.has(zone)) offsetCache.set(zone, offsetAt(zone)); return offsetCache.get(zone); };
 const offsetAt = (zone) => {
   const f = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", era: "short", year: "numeric",
     month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
@@ -119,13 +121,19 @@ function segmentsOf(zone, offsets, shift = false) {
   for (const c of changes) candidates.push(c, c + RANGE, c - RANGE + 1, c - RANGE);
   // the changes of the zones that share an English name with it (its metazone's reference zone
   // among them: ICU reads that zone's offset at the same wall time, so the generic names may
-  // change between the two zones' changes, for hours only)
-  const kin = new Set();
+  // change between the two zones' changes, for hours only), where the two zones' offsets differ
+  // on either side of it
+  const offZ = offsetOf(zone), kin = new Set();
   for (const other of kinOf(zone)) {
     if (other === zone) continue;
-    for (const c of changesOf(other, offsets)) if (c >= YEAR(1970) && c < A1) for (const d of [0, -3600 * S, 3600 * S]) kin.add(c + d);
+    const offK = offsetOf(other);
+    for (const c of changesOf(other, offsets)) {
+      if (c < YEAR(1970) || c >= A1 || (offK(c) === offZ(c) && offK(c - 1) === offZ(c - 1))) continue;
+      for (const d of [0, -3600 * S, 3600 * S]) kin.add(c + d);
+    }
   }
-  candidates.push(...kin);
+  const kinPoints = [...kin].sort((a, b) => a - b);
+  candidates.push(...kinPoints);
   candidates.push(YEAR(1970), Date.UTC(9999, 11, 31, 23, 59), YEAR(10000));
   const points = new Set();
   for (let y = 1790; y < 1900; y++) points.add(YEAR(y));
@@ -160,8 +168,8 @@ function segmentsOf(zone, offsets, shift = false) {
   const partA = out.length;
   scan(B0, B1);
   // the generic names' partial locations follow the metazone's reference zone in the locale's
-  // region: each segment is read in one locale of every region at its start, middle and end, and
-  // cut where one of them changes
+  // region: each segment is read in one locale of every region at its start, middle and end (and
+  // at the changes of the zones that share its English name), and cut where one of them changes
   // (no metazone before 1970: nothing to cut there)
   const names = (tags, t) => t < YEAR(1970) ? "" : tags.map((tag) => `${namer(tag, zone, "longGeneric")(t)}\u0001${namer(tag, zone, "shortGeneric")(t)}`).join("\u0002");
   const REGIONS = regionsOf(zone);
@@ -172,7 +180,8 @@ function segmentsOf(zone, offsets, shift = false) {
     const end = i + 1 < out.length && i + 1 !== partA ? out[i + 1][0] : first ? A1 : B1;
     let a = start, ra = rsig(a);
     cut.push([a, `${s}\u0003${ra}`, first]);
-    for (const b of [Math.floor((start + end) / 2), end - 1]) {
+    const inside = kinPoints.filter((t) => t > start && t < end);
+    for (const b of [...new Set([...inside, Math.floor((start + end) / 2), end - 1])].sort((x, y) => x - y)) {
       if (b <= a) continue;
       const rb = rsig(b);
       while (ra !== rb) {
