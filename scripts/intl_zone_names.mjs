@@ -9,7 +9,10 @@
 // the locale's region has another offset: which of these depends on the instant and the region.
 // So each zone's time line is cut where the names change in a few probe locales (scanned from
 // 1790 to 2050, or a year after the zone's own rule starts, and from 9998 to 10002, around every
-// offset change and 184 days either side of it, bisected to the millisecond), each segment read
+// offset change and 184 days either side of it, and around the changes of the zones that share
+// an English name with it, its metazone's reference zone among them, bisected to the
+// millisecond; en-GB, es and en-AU among the probes for their short names, which ICU reads as
+// partial locations even where no daylight time is near), each segment read
 // at its start, middle and end in one locale of every region that shares an English name with
 // the zone (the system's zone.tab names the zones' countries) and cut where one changes; each
 // distinct set of names is a class of the zone. Before 1790 the first class holds; between the
@@ -34,7 +37,9 @@ const tables = new URL("../core/expressions/js/intl/tables/", import.meta.url);
 const read = (file) => JSON.parse(gunzipSync(readFileSync(new URL(file, tables))));
 const STYLES = ["short", "long", "shortGeneric", "longGeneric"];
 const OFFSET_STYLE = { short: "shortOffset", shortGeneric: "shortOffset", long: "longOffset", longGeneric: "longOffset" };
-const PROBES = ["en", "en-CA", "ja", "fr"];
+// (en-GB, es and en-AU write short metazone names whose standard and generic are one: ICU reads
+// the metazone's reference zone for them in more instants than en's names show)
+const PROBES = ["en", "en-CA", "ja", "fr", "en-GB", "es", "en-AU"];
 const S = 1000, DAY = 86400 * S, RANGE = 184 * DAY;
 const YEAR = (y) => { const d = new Date(0); d.setUTCFullYear(y, 0, 1); return d.getTime(); };
 const A0 = YEAR(1790), A1 = YEAR(2050), B0 = YEAR(9998), B1 = YEAR(10002);
@@ -57,6 +62,8 @@ function nameAt(tag, zone, style, t) {
   const v = namer(tag, zone, style)(t);
   return v === namer(tag, zone, OFFSET_STYLE[style])(t) ? "-" : v;
 }
+const offsetCache = new Map();
+const offsetOf = (zone) => { if (!offsetCache.has(zone)) offsetCache.set(zone, offsetAt(zone)); return offsetCache.get(zone); };
 const offsetAt = (zone) => {
   const f = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", era: "short", year: "numeric",
     month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
@@ -112,6 +119,21 @@ function segmentsOf(zone, offsets, shift = false) {
   const changes = changesOf(zone, offsets);
   const candidates = [];
   for (const c of changes) candidates.push(c, c + RANGE, c - RANGE + 1, c - RANGE);
+  // the changes of the zones that share an English name with it (its metazone's reference zone
+  // among them: ICU reads that zone's offset at the same wall time, so the generic names may
+  // change between the two zones' changes, for hours only), where the two zones' offsets differ
+  // on either side of it
+  const offZ = offsetOf(zone), kin = new Set();
+  for (const other of kinOf(zone)) {
+    if (other === zone) continue;
+    const offK = offsetOf(other);
+    for (const c of changesOf(other, offsets)) {
+      if (c < YEAR(1970) || c >= A1 || (offK(c) === offZ(c) && offK(c - 1) === offZ(c - 1))) continue;
+      for (const d of [0, -3600 * S, 3600 * S]) kin.add(c + d);
+    }
+  }
+  const kinPoints = [...kin].sort((a, b) => a - b);
+  candidates.push(...kinPoints);
   candidates.push(YEAR(1970), Date.UTC(9999, 11, 31, 23, 59), YEAR(10000));
   const points = new Set();
   for (let y = 1790; y < 1900; y++) points.add(YEAR(y));
@@ -146,8 +168,8 @@ function segmentsOf(zone, offsets, shift = false) {
   const partA = out.length;
   scan(B0, B1);
   // the generic names' partial locations follow the metazone's reference zone in the locale's
-  // region: each segment is read in one locale of every region at its start, middle and end, and
-  // cut where one of them changes
+  // region: each segment is read in one locale of every region at its start, middle and end (and
+  // at the changes of the zones that share its English name), and cut where one of them changes
   // (no metazone before 1970: nothing to cut there)
   const names = (tags, t) => t < YEAR(1970) ? "" : tags.map((tag) => `${namer(tag, zone, "longGeneric")(t)}\u0001${namer(tag, zone, "shortGeneric")(t)}`).join("\u0002");
   const REGIONS = regionsOf(zone);
@@ -158,7 +180,8 @@ function segmentsOf(zone, offsets, shift = false) {
     const end = i + 1 < out.length && i + 1 !== partA ? out[i + 1][0] : first ? A1 : B1;
     let a = start, ra = rsig(a);
     cut.push([a, `${s}\u0003${ra}`, first]);
-    for (const b of [Math.floor((start + end) / 2), end - 1]) {
+    const inside = kinPoints.filter((t) => t > start && t < end);
+    for (const b of [...new Set([...inside, Math.floor((start + end) / 2), end - 1])].sort((x, y) => x - y)) {
       if (b <= a) continue;
       const rb = rsig(b);
       while (ra !== rb) {
@@ -249,6 +272,10 @@ function child(args) {
 const reply = (v) => { process.stdout.write(JSON.stringify(v), () => process.exit(0)); };
 
 const offsets = read("zones.json.gz").zoneOffsets;
+// node reports Etc/GMT0, Etc/GMT+0, Etc/GMT-0, Etc/Greenwich and Greenwich as UTC, but ICU names
+// them as its zone Etc/GMT (the metazone GMT), not as UTC: measured as one more zone, at UTC's
+// offset
+offsets["Etc/GMT0"] = [0, 1970, [], []];
 const parentOf = (tag) => (tag.includes("-") ? tag.slice(0, tag.lastIndexOf("-")) : null);
 // one locale of each region (as likely subtags make it)
 const REGION_LOCALE = (() => {
@@ -277,20 +304,29 @@ function regionsOf(zone) {
     const at = [];
     for (const y of [1971, 1975, 1980, 1985, 1990, 1995, 2000, 2005, 2010, 2015, 2020, 2024]) at.push(Date.UTC(y, 0, 15), Date.UTC(y, 6, 15));
     const byName = new Map(), namesOf = new Map();
-    for (const z of ZONES) {
+    for (const z of ALL_ZONES) {
       const mine = new Set(at.map((t) => nameAt("en", z, "long", t)).filter((v) => v !== "-"));
       namesOf.set(z, mine);
       for (const n of mine) { if (!byName.has(n)) byName.set(n, new Set()); byName.get(n).add(z); }
     }
     regionsOf.cache = new Map();
-    for (const z of ZONES) {
+    kinOf.cache = new Map();
+    for (const z of ALL_ZONES) {
       const ccs = new Set(countries.get(z) || []);
-      for (const n of namesOf.get(z)) for (const other of byName.get(n)) for (const cc of countries.get(other) || []) ccs.add(cc);
+      const kin = new Set();
+      for (const n of namesOf.get(z)) for (const other of byName.get(n)) { kin.add(other); for (const cc of countries.get(other) || []) ccs.add(cc); }
       regionsOf.cache.set(z, [...ccs].sort().map((cc) => REGION_LOCALE.get(cc)).filter(Boolean));
+      kinOf.cache.set(z, [...kin].sort());
     }
   }
   return regionsOf.cache.get(zone);
 }
+// the zones that share an English specific name with a zone at some instant (itself among them)
+function kinOf(zone) {
+  regionsOf(zone);
+  return kinOf.cache.get(zone);
+}
+const ALL_ZONES = Object.keys(offsets).sort();
 const ZONES = (process.env.ZONES ? process.env.ZONES.split(",") : Object.keys(offsets)).sort();
 if (process.argv[2] === "--segments") {
   const [i, n] = process.argv[3].split("/").map(Number);

@@ -10,8 +10,7 @@
 // join, which 60 random sets per locale check against node (in zones, styles and digit counts
 // drawn); a locale where one fails is listed and refused. Run with the node flowctx reproduces:
 //   node scripts/intl_zone_parts.mjs
-// or, to measure a few locales again into the table as it is:
-//   node scripts/intl_zone_parts.mjs --add TAG...
+// (TAGS=el,el-CY measures those locales again and keeps every other one as the table has it)
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { spawn } from "node:child_process";
@@ -103,13 +102,33 @@ function partsOf(tag) {
   };
   const asFewer = (row, d) => (row.t.some((p) => Array.isArray(p) && p[0] === "fractionalSecond")
     ? { ...row, r: { ...row.r, fractionalSecondDigits: d } } : row);
+  // the style a pattern writes the zone in, where it is not the one asked (el's 24-hour times
+  // write each in its long width: GMT-05:00 for shortOffset): the style whose names are the
+  // pattern's at each probe, kept as the zone's piece's third item
+  const ZONE_PROBES = [["Europe/Athens", Date.UTC(2006, 0, 5, 12)], ["America/New_York", Date.UTC(2006, 6, 5, 12)],
+    ["Asia/Kolkata", Date.UTC(2006, 0, 5, 12)], ["Europe/Berlin", Date.UTC(2006, 6, 5, 12)]];
+  const probeNames = ZONE_PROBES.map(([zone, t]) => Object.fromEntries(STYLES.map((s) => [s, zoneName(zone, t, s)])));
+  const writtenStyle = (asked, opts) => {
+    let styles = STYLES;
+    ZONE_PROBES.forEach(([zone, t], i) => {
+      const v = new Intl.DateTimeFormat(asked, { ...opts, timeZone: zone }).formatToParts(t).find((p) => p.type === "timeZoneName")?.value;
+      styles = styles.filter((s) => probeNames[i][s] === v);
+    });
+    return styles.includes(opts.timeZoneName) || styles.length !== 1 ? null : styles[0];
+  };
+  const widen = (row, style) => {
+    const fix = (tpl) => tpl.map((p) => (Array.isArray(p) && p[0] === "timeZoneName" ? ["timeZoneName", "t", style] : p));
+    return { ...row, t: fix(row.t), tm: row.tm ? row.tm.map(fix) : null };
+  };
   for (const set of SETS) {
     const [asked, opts] = askedWith(tag, set);
-    const three = fixFraction(skeletonRow(asked, opts, digits));
+    const written = set.timeZoneName ? writtenStyle(asked, opts) : null;
+    const mark = (row) => (written ? widen(row, written) : row);
+    const three = mark(fixFraction(skeletonRow(asked, opts, digits)));
     rows[keyOf(set)] = three;
     if (!set.fractionalSecondDigits) continue;
     for (const d of [1, 2, 3]) {
-      const own = withDigits(asked, opts, d);
+      const own = mark(withDigits(asked, opts, d));
       if (JSON.stringify(own) !== JSON.stringify(asFewer(three, d))) rows[digitKeyOf({ ...set, fractionalSecondDigits: d })] = own;
     }
   }
@@ -206,9 +225,10 @@ function check(tag, m, n = 60, timesOnly = false) {
     const p = Object.fromEntries(parts.map((x) => [x.type, Number(x.value)]));
     const local = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, new Date(t).getUTCMilliseconds());
     const seconds = Math.round((local - t) / 1000);
-    const name = zone === "UTC" ? m.utc[style] : offsetName(m, style, seconds);
+    // (in the style the pattern writes, where it is not the one asked)
+    const nameIn = (s) => (zone === "UTC" ? m.utc[s] : offsetName(m, s, seconds));
     const fraction = String(new Date(t).getUTCMilliseconds()).padStart(3, "0").slice(0, fsd).replace(/[0-9]/g, (c) => m.digits[Number(c)]);
-    const fill = (tpl) => tpl.map((x) => (Array.isArray(x) && x[0] === "timeZoneName" ? name : Array.isArray(x) && x[0] === "fractionalSecond" ? fraction : x));
+    const fill = (tpl) => tpl.map((x) => (Array.isArray(x) && x[0] === "timeZoneName" ? nameIn(x[2] || style) : Array.isArray(x) && x[0] === "fractionalSecond" ? fraction : x));
     let whole = { ...row, t: fill(row.t), tm: row.tm ? row.tm.map(fill) : null };
     if (d) {
       const j = joins[joinStyle(date)];
@@ -245,66 +265,6 @@ if (process.argv[2] === "--check") {
   process.exit(0);
 }
 
-// --add TAG...: the locales named measured and merged into the table as it is, the others kept;
-// for the locales whose own calendar is another (fa, th, ps: scripts/intl_calendars.mjs's
-// tags), their times in it, checked alone
-if (process.argv[2] === "--add") {
-  const data = read("zoneparts.json.gz");
-  const { pool, rows, keys, tags } = data.zoneParts;
-  const poolIndex = new Map(pool.map((v, i) => [JSON.stringify(v), i]));
-  const ref = (v) => {
-    if (v === null || v === undefined) return -1;
-    const k = JSON.stringify(v);
-    if (!poolIndex.has(k)) { poolIndex.set(k, pool.length); pool.push(v); }
-    return poolIndex.get(k);
-  };
-  const rowIndex = new Map(rows.map((v, i) => [JSON.stringify(v), i]));
-  const listOfTag = (tag) => tags[tag].split(",").map((x) => (x === "" ? null : parseInt(x, 36)));
-  const effective = (tag, at) => {
-    for (let t = tag; t; t = parentOf(t)) {
-      if (!(t in tags)) continue;
-      const v = listOfTag(t)[at];
-      if (v !== null && v !== undefined) return v;
-    }
-    return -1;
-  };
-  const gmtOf = (tag) => { for (let t = tag; t; t = parentOf(t)) if (t in data.zoneGmt) return data.zoneGmt[t]; return null; };
-  // parents before their children, so that a child is kept only where it differs
-  for (const tag of process.argv.slice(3).sort((a, b) => a.split("-").length - b.split("-").length)) {
-    const own = new Intl.DateTimeFormat(tag).resolvedOptions().calendar !== "gregory";
-    const m = partsOf(tag);
-    const failed = check(tag, m, 60, own);
-    data.zonePartsRefused = data.zonePartsRefused.filter((t) => t !== tag);
-    if (failed) { data.zonePartsRefused.push(tag); data.zonePartsRefused.sort(); }
-    for (const k of Object.keys(m.rows)) {
-      if (keys.includes(k)) continue;
-      keys.push(k);
-      for (const t of Object.keys(tags)) tags[t] += ",";
-    }
-    const list = keys.map((k, at) => {
-      const e = m.rows[k];
-      let v = -1;
-      if (e !== undefined) {
-        const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e), -1]);
-        if (!rowIndex.has(r)) { rowIndex.set(r, rows.length); rows.push(JSON.parse(r)); }
-        v = rowIndex.get(r);
-      }
-      const p = parentOf(tag);
-      return p && effective(p, at) === v ? null : v;
-    });
-    delete tags[tag];
-    if (list.some((v) => v !== null)) tags[tag] = list.map((v) => (v === null ? "" : v.toString(36))).join(",");
-    const names = [m.gmt, m.utc, m.noon];
-    delete data.zoneGmt[tag];
-    if (JSON.stringify(gmtOf(tag)) !== JSON.stringify(names)) data.zoneGmt[tag] = names;
-    console.log(`${tag}: ${Object.keys(m.rows).length} rows, ${failed} checks failed`);
-  }
-  const bytes = gzipSync(JSON.stringify(data), { level: 9 });
-  writeFileSync(new URL("zoneparts.json.gz", tables), bytes);
-  console.log(`wrote core/expressions/js/intl/tables/zoneparts.json.gz: ${bytes.length} bytes`);
-  process.exit(0);
-}
-
 // --- every locale, two at a time --------------------------------------------------------------
 const skeletonTags = read("skeletons.json.gz").skeletons.tags;
 const dateRows = read("dates.json.gz").dates;
@@ -319,6 +279,29 @@ function child(tag) {
 }
 const measured = {};
 const refused = [];
+// TAGS=a,b: those locales measured again, every other one kept as the table has it
+const only = process.env.TAGS ? process.env.TAGS.split(",") : null;
+if (only) {
+  const old = read("zoneparts.json.gz");
+  const { pool: p0, rows: r0, keys: k0, tags: t0 } = old.zoneParts;
+  const lists = Object.fromEntries(Object.entries(t0).map(([tag, text]) => [tag, text.split(",").map((x) => (x === "" ? null : parseInt(x, 36)))]));
+  const rowAt = (tag, i) => { for (let t = tag; t; t = parentOf(t)) if (t in lists && lists[t][i] !== null) return lists[t][i]; return -1; };
+  const namesOf = (tag) => { for (let t = tag; t; t = parentOf(t)) if (t in old.zoneGmt) return old.zoneGmt[t]; return null; };
+  for (const tag of new Set([...Object.keys(t0), ...Object.keys(old.zoneGmt)])) {
+    if (only.includes(tag) || !namesOf(tag)) continue;
+    const own = {};
+    k0.forEach((k, i) => {
+      const v = rowAt(tag, i);
+      if (v < 0) return;
+      const [t, tm, m, w, dp, r, e] = r0[v].map((j) => (j < 0 ? null : p0[j]));
+      own[k] = { t, tm, m, w, dp, r, e };
+    });
+    const [gmt, utc, noon] = namesOf(tag);
+    measured[tag] = { rows: own, gmt, utc, noon };
+  }
+  refused.push(...old.zonePartsRefused.filter((tag) => !only.includes(tag)));
+  locales.splice(0, locales.length, ...only);
+}
 let next = 0;
 async function worker() {
   while (next < locales.length) {

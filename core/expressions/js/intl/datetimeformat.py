@@ -137,7 +137,7 @@ class DateTimeFormat(IntlObject):
             "locale": o["locale"],
             "calendar": o["calendar"],
             "numberingSystem": o["numberingSystem"],
-            "timeZone": o["timeZone"],
+            "timeZone": zones.reported(o["timeZone"]),
         }
         if sk is not None and sk.get("read"):  # read from the composed pattern, as V8 does
             for k, v in sk["r"].items():
@@ -160,8 +160,8 @@ class DateTimeFormat(IntlObject):
                 # (V8 reads the digits from the pattern: es-BZ's has none beside a zone; a row
                 # of its own count of digits has the count V8 read measured)
                 out["fractionalSecondDigits"] = o["fsd"]
-            if o.get("zoneStyle") is not None:
-                out["timeZoneName"] = o["zoneStyle"]
+            if o.get("zoneStyle") is not None:  # (V8 reads the style the pattern writes)
+                out["timeZoneName"] = _written_style(sk["t"]) or o["zoneStyle"]
             return out
         if self.kind in ("time", "both"):
             out["hourCycle"] = self.row["hc"]
@@ -535,7 +535,10 @@ class DateTimeFormat(IntlObject):
                     own = str.maketrans(self.row["digits"], self.o["digits"])
                     out.append((name, str(sk["z"]).translate(own)))
                 elif name == "timeZoneName" and self.o.get("zoneStyle") is not None:
-                    out.append((name, self._zone_name(t_local - t, t)))
+                    # (in the style the pattern writes, where it is not the one asked: el's
+                    # 24-hour times write each in its long width)
+                    written = piece[2] if len(piece) > 2 else None
+                    out.append((name, self._zone_name(t_local - t, t, written)))
                 elif name == "timeZoneName" and self.o.get("timeStyle") in ("full", "long"):
                     locale = self.o["locale"].split("-u-")[0]
                     style = zonenames.time_style(locale, self.o["timeStyle"])
@@ -552,7 +555,7 @@ class DateTimeFormat(IntlObject):
                 else:
                     raise Unsupported(f"flowctx does not reproduce the {name} field")
             else:
-                name, width = piece
+                name, width = piece[0], piece[1]
                 n = values[name]
                 if name == "relatedYear":  # padded to two digits where the pattern says, never cut
                     out.append((name, self._related(n, width)))
@@ -595,6 +598,15 @@ class DateTimeFormat(IntlObject):
         return out
 
 
+def _written_style(pattern: list[Any]) -> str | None:
+    """The style a pattern writes the zone's name in where it is not the one asked (the
+    zone's piece's third item, scripts/intl_zone_parts.mjs), else None."""
+    for piece in pattern:
+        if isinstance(piece, list) and piece[0] == "timeZoneName" and len(piece) > 2:
+            return str(piece[2])
+    return None
+
+
 def _offset(zone: str, t: float) -> float:
     return zones.offset_ms(zone, t)
 
@@ -623,9 +635,9 @@ def _time_zone(value: Any) -> str:
             return "UTC"
         if own not in table("zoneSpellings"):
             raise Unsupported(f"flowctx does not reproduce node's time zone TZ={own!r}")
-        return zones.canonical(own) or own
+        return zones.named(own) or own
     name = to_string(value)
-    found = zones.canonical(name)
+    found = zones.named(name)
     if found is None:
         raise JsError(f"Invalid time zone specified: {name}")
     return found

@@ -860,6 +860,8 @@ def v8_skeleton(dtf: Any, tag: str) -> Skeleton:
                 raise refuse("with this set of options (flexible day periods)")
             out["a"] = ("a", 1)
         elif name == "timeZoneName":
+            if len(piece) > 2:  # (a pattern that writes the zone in another style: el's)
+                raise refuse("with this set of options (the zone's name)")
             style = dtf.o.get("zoneStyle")
             if style is None and dtf.o.get("timeStyle") in ("full", "long"):
                 style = zonenames.time_style(tag, dtf.o["timeStyle"])

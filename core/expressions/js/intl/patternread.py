@@ -50,8 +50,9 @@ def written(
         if isinstance(piece, str):
             out.append(piece)
             continue
-        name, width = piece
-        want = asked.get(name)
+        name, width = piece[0], piece[1]
+        # (a zone's piece may name the style its pattern writes: el's 24-hour times)
+        want = piece[2] if len(piece) > 2 else asked.get(name)
         if name == "era" and want is None:
             out.append("G")  # an era V8 does not read (the calendars' own beside a year)
         elif name in ("weekday", "era"):

@@ -12,7 +12,8 @@ ICU reads the reference zone's offset after the change); where the metazone's re
 keeps daylight time on other days than the zone, the zone is scanned 31 years longer and an
 instant in between is read at the same time of a scanned year alike. Each locale keeps its name
 per class and style where it is not its parent's, or "-" for the GMT format of the instant's
-offset."""
+offset. ICU's Etc/GMT (which node reports as UTC, ``zones.GREENWICH``) is kept as one more
+zone."""
 
 from __future__ import annotations
 

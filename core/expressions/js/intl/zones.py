@@ -21,11 +21,34 @@ _CYCLE: Final = 146097 * _DAY  # 400 Gregorian years, in seconds
 _Y2400: Final = 13569465600  # 2400-01-01 in seconds since 1970
 
 
+#: the zone node reports as UTC but ICU names as its own Etc/GMT (the metazone GMT: "Greenwich
+#: Mean Time", where UTC is "Coordinated Universal Time"), as tables/zonenames keeps it
+GREENWICH: Final = "Etc/GMT0"
+#: the spellings (any case) node names so, measured: V8 hands ICU the other links of UTC and GMT
+#: (GMT0, Etc/GMT, UCT, Zulu...) as UTC itself
+_GREENWICH_SPELLINGS: Final = frozenset(
+    ("etc/gmt0", "etc/gmt+0", "etc/gmt-0", "etc/greenwich", "greenwich")
+)
+
+
 def canonical(name: str) -> str | None:
     """The zone's name as ``resolvedOptions().timeZone`` spells it, None where node says
     "Invalid time zone specified"."""
     found: str | None = table("zoneNames").get(name.lower())
     return found
+
+
+def named(name: str) -> str | None:
+    """The zone whose names and offsets a DateTimeFormat reads: the canonical one, but
+    ``GREENWICH`` for the spellings ICU names as Etc/GMT."""
+    if name.lower() in _GREENWICH_SPELLINGS:
+        return GREENWICH
+    return canonical(name)
+
+
+def reported(zone: str) -> str:
+    """The zone ``resolvedOptions().timeZone`` reports for a zone ``named`` gave."""
+    return "UTC" if zone == GREENWICH else zone
 
 
 @functools.cache
@@ -79,7 +102,7 @@ def _by_rule(rule: list[list[int]], s: int) -> int:
 
 def offset_ms(zone: str, t: float) -> int:
     """The zone's offset from UTC at the instant ``t`` (ms), in ms."""
-    if zone == "UTC":
+    if zone in ("UTC", GREENWICH):
         return 0
     first, keep_to, rule, times, offsets = _zone(zone)
     s = math.floor(t / _S)
