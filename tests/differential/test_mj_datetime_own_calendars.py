@@ -105,8 +105,7 @@ def test_styles_with_a_zone_in_every_calendar(mj_oracle: MjOracle) -> None:
     tally = judge(mj_oracle, style_cases(random.Random(SEED)))
     counts = tally.counts["calendar.styles"]
     assert counts["disagree"] == 0, tally.table(examples=True)
-    # (refused: the names of zones other than UTC in fa, th and ps, not measured)
-    assert counts["agree"] >= 180, tally.table(examples=True)
+    assert counts["agree"] >= 215, tally.table(examples=True)
 
 
 def test_zones_fractions_and_day_periods_where_the_own_calendar_is_another(
@@ -115,8 +114,7 @@ def test_zones_fractions_and_day_periods_where_the_own_calendar_is_another(
     tally = judge(mj_oracle, own_calendar_cases(random.Random(SEED + 1)))
     counts = tally.counts["own calendar"]
     assert counts["disagree"] == 0, tally.table(examples=True)
-    # (refused: the names of zones other than UTC, not measured in these locales)
-    assert counts["agree"] >= 160, tally.table(examples=True)
+    assert counts["agree"] >= 210, tally.table(examples=True)
 
 
 def cycle_cases(r: random.Random) -> list[tuple[str, tuple[str, dict[str, Any]]]]:
@@ -146,5 +144,4 @@ def test_styles_in_an_hour_cycle_where_the_own_calendar_is_another(mj_oracle: Mj
     tally = judge(mj_oracle, cycle_cases(random.Random(SEED + 2)))
     counts = tally.counts["own cycles"]
     assert counts["disagree"] == 0, tally.table(examples=True)
-    # (refused: the names of zones other than UTC, not measured in these locales)
-    assert counts["agree"] >= 95, tally.table(examples=True)
+    assert counts["agree"] >= 115, tally.table(examples=True)
