@@ -11,7 +11,12 @@ import re
 from typing import Any, Final
 
 from flowctx_core.expressions.js.intl.data import table
-from flowctx_core.expressions.js.intl.locales import canonical_tag, keywords, with_keywords
+from flowctx_core.expressions.js.intl.locales import (
+    LOCALE_TYPES,
+    canonical_tag,
+    keywords,
+    with_keywords,
+)
 from flowctx_core.expressions.js.intl.options import IntlObject, get_option
 from flowctx_core.expressions.js.values import UNDEFINED, JsError, JsFunction, truthy
 
@@ -100,6 +105,9 @@ class Locale(IntlObject):
             # minimizes
             return Locale(self.text)
         return Locale(_canonical(with_keywords(found + rest, kws) + _others(self.text)))
+
+
+LOCALE_TYPES.append(Locale)
 
 
 def _split(text: str) -> tuple[str, dict[str, str]]:

@@ -250,15 +250,19 @@ def _language_id(item: Any) -> str:
     return to_string(item)
 
 
+#: Intl.Locale's class, which intl/locale.py (a reader of this module) enters here: a list that
+#: is an Intl.Locale is its own tag
+LOCALE_TYPES: list[type] = []
+
+
 def _elements(locales: Any) -> list[str]:
     """The locale list of any other object (ECMA-402's CanonicalizeLocaleList): an Intl.Locale
     is its own tag; else the elements of ToObject(locales) up to its length, those it has. A
     function's length is its parameter count and it has no elements, a RegExp, a BigInt, a
     Symbol or a Date no length: each is the empty list, as a plain object without one is."""
-    from flowctx_core.expressions.js.intl.locale import Locale  # locale reads this module
     from flowctx_core.expressions.js.proxies import JsProxy
 
-    if type(locales) is Locale:
+    if type(locales) in LOCALE_TYPES:
         return [locales.text]
     if type(locales) is JsProxy:
         raise Unsupported("flowctx does not reproduce a Proxy as a list of locales")
