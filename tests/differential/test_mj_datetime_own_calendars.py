@@ -19,6 +19,7 @@ from typing import Any
 
 from tests.differential.draw import judge
 from tests.differential.oracle import MjOracle
+from tests.differential.test_mj_datetime_composed import FORMS, ZONES
 
 SEED = 53
 CALENDARS = ["buddhist", "chinese", "coptic", "dangi", "ethioaa", "ethiopic", "hebrew", "indian",
@@ -32,13 +33,6 @@ TIME_ZONES = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Asia/
 DATE = {"weekday": ["short", "long"], "year": ["numeric", "2-digit"],
         "month": ["numeric", "2-digit", "short", "long"],
         "day": ["numeric", "2-digit"]}  # fmt: skip
-ZONES = ["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]
-FORMS = [
-    "new Intl.DateTimeFormat(payload.l, payload.o).format(payload.t)",
-    "JSON.stringify(new Intl.DateTimeFormat(payload.l, payload.o).formatToParts(payload.t))",
-    "JSON.stringify(new Intl.DateTimeFormat(payload.l, payload.o).resolvedOptions())",
-    "new Date(payload.t).toLocaleString(payload.l, payload.o)",
-]
 
 
 def _instant(r: random.Random) -> int:
