@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { skeletonRow } from "./intl_date_rows.mjs";
 import { digitsOf } from "./intl_calendar_rows.mjs";
 import { skeletonKey } from "./intl_skeleton_sets.mjs";
+import { rowPool } from "./intl_rows.mjs";
 
 const CALENDARS = ["japanese", "persian", "buddhist", "roc", "islamic-civil", "islamic-tbla",
   "coptic", "ethiopic", "ethioaa", "indian", "hebrew", "islamic", "islamic-rgsa", "islamic-umalqura",
@@ -146,33 +147,31 @@ if (process.argv[2] === "--locale") {
   await new Promise(() => {});
 }
 
+// pooled as tables/zoneparts: a row [t, tm, m, w, dp, r, e, z] of pooled values; each locale's
+// differences in a calendar a text "place:row,..." (base 36, row -1 refused), pooled too (most
+// calendars share them): ``profile(own)`` gives its index among ``profiles``
+function profiler(pool, rows, profiles) {
+  const { row } = rowPool(pool, rows);
+  const profileIndex = new Map(profiles.map((v, i) => [v, i]));
+  return (own) => {
+    const text = Object.entries(own)
+      .map(([at, e]) => [Number(at), e === null ? -1 : row([e.t, e.tm, e.m, e.w, e.dp, e.r, e.e, null])])
+      .sort((a, b) => a[0] - b[0])
+      .map(([at, r]) => `${at.toString(36)}:${r < 0 ? "-1" : r.toString(36)}`).join(",");
+    if (!profileIndex.has(text)) { profileIndex.set(text, profiles.length); profiles.push(text); }
+    return profileIndex.get(text);
+  };
+}
+
 // --add TAG...: the locales named measured (with the table's keys) and merged into the table as
 // it is, the others kept
 if (process.argv[2] === "--add") {
   const data = read("calendarzones.json.gz").calendarZones;
   KEYS.splice(0, KEYS.length, ...data.keys);
-  const poolIndex = new Map(data.pool.map((v, i) => [JSON.stringify(v), i]));
-  const ref = (v) => {
-    if (v === null || v === undefined) return -1;
-    const k = JSON.stringify(v);
-    if (!poolIndex.has(k)) { poolIndex.set(k, data.pool.length); data.pool.push(v); }
-    return poolIndex.get(k);
-  };
-  const rowIndex = new Map(data.rows.map((v, i) => [JSON.stringify(v), i]));
-  const profileIndex = new Map(data.profiles.map((v, i) => [v, i]));
+  const profile = profiler(data.pool, data.rows, data.profiles);
   for (const tag of process.argv.slice(3)) {
     const m = measure(tag, Object.fromEntries(ALL.map((c) => [c, joinsOf(c, tag)])));
-    for (const [cal, own] of Object.entries(m.out)) {
-      const entries = Object.entries(own).map(([at, e]) => {
-        if (e === null) return [Number(at), -1];
-        const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e), -1]);
-        if (!rowIndex.has(r)) { rowIndex.set(r, data.rows.length); data.rows.push(JSON.parse(r)); }
-        return [Number(at), rowIndex.get(r)];
-      }).sort((a, b) => a[0] - b[0]);
-      const text = entries.map(([at, r]) => `${at.toString(36)}:${r < 0 ? "-1" : r.toString(36)}`).join(",");
-      if (!profileIndex.has(text)) { profileIndex.set(text, data.profiles.length); data.profiles.push(text); }
-      (data.calendars[cal] ??= {})[tag] = profileIndex.get(text);
-    }
+    for (const [cal, own] of Object.entries(m.out)) (data.calendars[cal] ??= {})[tag] = profile(own);
     console.log(`${tag}: ${m.failed.length} whole-text failures`);
     for (const f of m.failed.slice(0, 10)) console.log("  failed:", f.join(" "));
   }
@@ -209,30 +208,11 @@ async function worker() {
 }
 await Promise.all([worker(), worker()]);
 
-// pooled as tables/zoneparts: a row [t, tm, m, w, dp, r, e, z] of pooled values; each locale's
-// differences in a calendar a text "place:row,..." (base 36, row -1 refused), pooled too (most
-// calendars share them)
-const pool = [], index = new Map();
-const ref = (v) => {
-  if (v === null || v === undefined) return -1;
-  const k = JSON.stringify(v);
-  if (!index.has(k)) { index.set(k, pool.length); pool.push(v); }
-  return index.get(k);
-};
-const rows = [], rowIndex = new Map(), profiles = [], profileIndex = new Map();
+const pool = [], rows = [], profiles = [];
+const profile = profiler(pool, rows, profiles);
 const calendars = Object.fromEntries(ALL.map((c) => [c, {}]));
 for (const tag of Object.keys(measured).sort()) {
-  for (const cal of Object.keys(measured[tag])) {
-    const entries = Object.entries(measured[tag][cal]).map(([at, e]) => {
-      if (e === null) return [Number(at), -1];
-      const r = JSON.stringify([ref(e.t), ref(e.tm), ref(e.m), ref(e.w), ref(e.dp), ref(e.r), ref(e.e), -1]);
-      if (!rowIndex.has(r)) { rowIndex.set(r, rows.length); rows.push(JSON.parse(r)); }
-      return [Number(at), rowIndex.get(r)];
-    }).sort((a, b) => a[0] - b[0]);
-    const text = entries.map(([at, r]) => `${at.toString(36)}:${r < 0 ? "-1" : r.toString(36)}`).join(",");
-    if (!profileIndex.has(text)) { profileIndex.set(text, profiles.length); profiles.push(text); }
-    calendars[cal][tag] = profileIndex.get(text);
-  }
+  for (const cal of Object.keys(measured[tag])) calendars[cal][tag] = profile(measured[tag][cal]);
 }
 const data = { calendarZones: { keys: KEYS, pool, rows, profiles, calendars, aborted: aborted.sort() } };
 const bytes = gzipSync(JSON.stringify(data), { level: 9 });

@@ -21,9 +21,11 @@ export function prunedRows(rows, locales) {
 }
 
 // A pool of the values rows share, each kept once (-1 for none), and the rows themselves, each
-// kept once as a list of pool indices: ``row(values)`` gives a row's index.
-export function rowPool() {
-  const pool = [], index = new Map(), rows = [], rowIndex = new Map();
+// kept once as a list of pool indices: ``row(values)`` gives a row's index. A table's own pool
+// and rows may be given, to add rows to them.
+export function rowPool(pool = [], rows = []) {
+  const index = new Map(pool.map((v, i) => [JSON.stringify(v), i]));
+  const rowIndex = new Map(rows.map((v, i) => [JSON.stringify(v), i]));
   const ref = (v) => {
     if (v === null || v === undefined) return -1;
     const k = JSON.stringify(v);
